@@ -1,0 +1,16 @@
+// Shared declarations of the `sizer` CLI's commands (a thin front end over core/).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "sizer/sizer.h"
+
+namespace sizer::cli {
+
+// Text report of an estimate with its working (`sizer report`).
+std::string text_report(const Scenario& s, const Estimate& e, const std::vector<Issue>& warnings);
+
+// Comparison table in "text" | "csv" | "json" | "markdown".
+std::string render_table(const std::vector<ComparisonRow>& rows, const std::string& format);
+
+}  // namespace sizer::cli

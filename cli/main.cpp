@@ -1,0 +1,233 @@
+// `sizer`: command-line front end. Reads scenarios (JSON, v1 contract), prints results.
+//
+//   sizer eval SCENARIO.json|-          result JSON (the v1 contract)
+//   sizer report SCENARIO.json|-        readable text report with the working
+//   sizer list devices|systems|prices|models [--json]
+//   sizer table [SCENARIO.json|-] [--format text|csv|json|markdown] [--precisions bf16,fp8]
+//               [--devices h100,gb200]
+//   sizer version
+// Options for every command: --tables FILE (add or replace catalog entries; repeatable).
+// Exit status: 0 success, 2 invalid input (message names the JSON path), 1 other failure.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+
+namespace {
+
+constexpr int kExitInvalid = 2;
+
+int usage() {
+  std::cerr << "usage: sizer eval|report SCENARIO.json|- [--no-working] [--tables FILE]\n"
+               "       sizer list devices|systems|prices|models [--json]\n"
+               "       sizer table [SCENARIO.json|-] [--format text|csv|json|markdown]\n"
+               "                   [--precisions bf16,fp8,...] [--devices id,id,...]\n"
+               "       sizer version\n";
+  return kExitInvalid;
+}
+
+bool read_input(const std::string& name, std::string* out, std::string* error) {
+  if (name == "-") {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    *out = ss.str();
+    return true;
+  }
+  std::ifstream f(name, std::ios::binary);
+  if (!f) {
+    *error = name + ": cannot open file";
+    return false;
+  }
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  *out = ss.str();
+  return true;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ',') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+struct Args {
+  std::string command;
+  std::vector<std::string> positional;
+  std::vector<std::string> tables;
+  std::string format = "text";
+  std::string precisions;
+  std::string devices;
+  bool json = false;
+  bool working = true;
+};
+
+bool parse_args(int argc, char** argv, Args* a) {
+  if (argc < 2) return false;
+  a->command = argv[1];
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&](std::string* out) {
+      if (i + 1 >= argc) return false;
+      *out = argv[++i];
+      return true;
+    };
+    std::string v;
+    if (arg == "--tables" && value(&v)) a->tables.push_back(v);
+    else if (arg == "--format" && value(&a->format)) {}
+    else if (arg == "--precisions" && value(&a->precisions)) {}
+    else if (arg == "--devices" && value(&a->devices)) {}
+    else if (arg == "--json") a->json = true;
+    else if (arg == "--no-working") a->working = false;
+    else if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
+      std::cerr << "sizer: unknown option " << arg << "\n";
+      return false;
+    } else {
+      a->positional.push_back(arg);
+    }
+  }
+  return true;
+}
+
+// Loads the bundled catalog plus any --tables files. Returns false (after printing) on bad tables.
+bool load_catalog(const Args& a, sizer::Catalog* c) {
+  *c = sizer::bundled_catalog();
+  for (const std::string& file : a.tables) {
+    std::string text, error;
+    if (!read_input(file, &text, &error)) {
+      std::cerr << "sizer: " << error << "\n";
+      return false;
+    }
+    const auto issues = sizer::merge_tables(*c, text, true);
+    if (!issues.empty()) {
+      std::cerr << "sizer: invalid tables in " << file << ":\n" << sizer::format_issues(issues);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool load_scenario(const std::string& name, const sizer::Catalog& c, sizer::ParsedScenario* out) {
+  std::string text, error;
+  if (!read_input(name, &text, &error)) {
+    std::cerr << "sizer: " << error << "\n";
+    return false;
+  }
+  *out = sizer::parse_scenario(text, c);
+  if (!out->ok()) {
+    std::cerr << "sizer: invalid scenario " << (name == "-" ? "(stdin)" : name) << ":\n"
+              << sizer::format_issues(out->issues);
+    return false;
+  }
+  return true;
+}
+
+int cmd_list(const Args& a, const sizer::Catalog& c) {
+  if (a.positional.size() != 1) return usage();
+  const std::string what = a.positional[0];
+  nlohmann::json j = nlohmann::json::array();
+  std::ostringstream text;
+  if (what == "devices") {
+    for (const auto& d : c.devices) {
+      j.push_back(sizer::device_to_json(d));
+      text << d.id << "\t" << d.name << "\t" << sizer::fmt::bytes(d.memory_bytes) << "\t"
+           << sizer::fmt::bytes_per_s(d.hbm_bytes_per_s) << "\tBF16 dense "
+           << sizer::fmt::flops_per_s(d.dense_flops_bf16) << (d.user_supplied ? "\t(user-supplied)" : "") << "\n";
+    }
+  } else if (what == "systems") {
+    for (const auto& s : c.systems) {
+      j.push_back(sizer::system_to_json(s));
+      text << s.id << "\t" << s.name << "\t" << s.devices << " × " << s.device << "\tscale-up domain "
+           << s.scale_up_domain << (s.user_supplied ? "\t(user-supplied)" : "") << "\n";
+    }
+  } else if (what == "prices") {
+    for (const auto& p : c.prices) {
+      j.push_back(sizer::price_to_json(p));
+      text << p.id << "\t" << p.device << "\t" << p.provider << "\t" << p.offer_kind << "\t$"
+           << p.usd_per_device_hour << "/device-hour\t" << p.region << "\tchecked " << p.date_checked
+           << (p.user_supplied ? "\t(user-supplied)" : "") << "\n";
+    }
+  } else if (what == "models") {
+    for (const auto& m : c.models) {
+      j.push_back(sizer::model_to_json(m));
+      text << m.id << "\t" << m.name << "\t" << sizer::fmt::count(m.params) << " params, "
+           << sizer::fmt::count(m.active_params) << " active\n";
+    }
+  } else {
+    std::cerr << "sizer: list what? allowed: devices, systems, prices, models\n";
+    return kExitInvalid;
+  }
+  std::cout << (a.json ? j.dump(2) + "\n" : text.str());
+  return 0;
+}
+
+int cmd_table(const Args& a, const sizer::Catalog& c) {
+  sizer::Scenario s = sizer::default_scenario(c);
+  if (!a.positional.empty()) {
+    sizer::ParsedScenario p;
+    if (!load_scenario(a.positional[0], c, &p)) return kExitInvalid;
+    s = p.scenario;
+  }
+  std::vector<sizer::Precision> precisions;
+  for (const std::string& p : split(a.precisions.empty() ? "bf16,fp8" : a.precisions)) {
+    sizer::Precision prec;
+    if (!sizer::parse_precision(p.c_str(), &prec)) {
+      std::cerr << "sizer: --precisions: unknown precision \"" << p << "\"; allowed: fp32, bf16, fp16, fp8, fp4\n";
+      return kExitInvalid;
+    }
+    precisions.push_back(prec);
+  }
+  const std::vector<std::string> devices = split(a.devices);
+  for (const std::string& d : devices) {
+    if (!c.find_device(d) || c.find_device(d)->id != d) {
+      std::cerr << "sizer: --devices: unknown device \"" << d << "\"; known: " << c.device_ids() << "\n";
+      return kExitInvalid;
+    }
+  }
+  if (a.format != "text" && a.format != "csv" && a.format != "json" && a.format != "markdown") {
+    std::cerr << "sizer: --format must be text, csv, json or markdown\n";
+    return kExitInvalid;
+  }
+  std::cout << sizer::cli::render_table(sizer::compare_devices(s, c, precisions, devices), a.format);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args a;
+  if (!parse_args(argc, argv, &a)) return usage();
+  if (a.command == "version" || a.command == "--version") {
+    std::cout << "sizer " << sizer::kVersion << " (contract " << sizer::kContractVersion << ")\n";
+    return 0;
+  }
+  sizer::Catalog catalog;
+  if (!load_catalog(a, &catalog)) return kExitInvalid;
+  if (a.command == "list") return cmd_list(a, catalog);
+  if (a.command == "table") return cmd_table(a, catalog);
+  if (a.command == "eval" || a.command == "report") {
+    if (a.positional.size() != 1) return usage();
+    sizer::ParsedScenario p;
+    if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
+    const sizer::Estimate e = sizer::evaluate(p.scenario, a.working || a.command == "report");
+    if (a.command == "eval") {
+      std::cout << sizer::result_to_json(p.scenario, e, p.warnings).dump(2) << "\n";
+    } else {
+      std::cout << sizer::cli::text_report(p.scenario, e, p.warnings);
+    }
+    return 0;
+  }
+  return usage();
+}

@@ -1,0 +1,97 @@
+// `sizer report`: a readable text report that shows the working behind each number.
+#include <sstream>
+
+#include "cli.h"
+
+namespace sizer::cli {
+
+namespace {
+
+void line(std::ostringstream& o, const std::string& label, const std::string& value) {
+  o << "  " << label;
+  std::size_t width = 0;  // display width: count UTF-8 code points, not bytes
+  for (unsigned char c : label) width += (c & 0xC0) != 0x80;
+  for (std::size_t i = width; i < 44; ++i) o << ' ';
+  o << value << "\n";
+}
+
+std::string list(const std::vector<double>& v, std::string (*f)(double)) {
+  std::string out;
+  for (double x : v) out += (out.empty() ? "" : " | ") + f(x);
+  return out;
+}
+
+std::string mfus(const std::vector<double>& v) { return list(v, fmt::percent); }
+
+}  // namespace
+
+std::string text_report(const Scenario& s, const Estimate& e, const std::vector<Issue>& warnings) {
+  std::ostringstream o;
+  const Model& m = s.model;
+  const Device& d = s.device;
+  o << "Sizer " << kVersion << " — " << m.name << " on " << d.name << (d.user_supplied ? " (user-supplied)" : "")
+    << "\n\n";
+  o << "Model\n";
+  line(o, "parameters (total / active)", fmt::count(m.params) + " / " + fmt::count(m.active_params));
+  line(o, "12·L·h² check", fmt::count(e.model.params_from_shape));
+  o << "\nTraining memory\n";
+  line(o, "state (" + fmt::number(e.memory.bytes_per_param, 3) + " B/param)", fmt::bytes(e.memory.state_bytes));
+  line(o, "min devices at 100% / usable HBM",
+       fmt::count(e.memory.min_devices_full) + " / " + fmt::count(e.memory.min_devices_usable));
+  line(o, "activations per layer / first stage",
+       fmt::bytes(e.memory.activation_bytes_per_layer) + " / " + fmt::bytes(e.memory.activation_bytes_first_stage));
+  line(o, "state per device (layout)", fmt::bytes(e.memory.state_bytes_per_device) +
+                                           (e.memory.fits_device ? "  fits with activations" : "  does NOT fit"));
+  o << "\nTraining compute (" << to_string(s.training.precision) << ", MFU " << mfus(e.compute.mfu) << ")\n";
+  line(o, "FLOP", fmt::flops(e.compute.flops));
+  line(o, "device hours", list(e.compute.device_hours, fmt::hours));
+  if (!e.compute.cost_usd.empty()) {
+    line(o, "cost (" + s.training.price.provider + " " + s.training.price.offer_kind + ")", list(e.compute.cost_usd, fmt::usd));
+  }
+  line(o, "devices for " + fmt::number(s.training.days, 3) + " days at " + fmt::percent(s.training.goodput) + " goodput",
+       list(e.compute.cluster_devices, fmt::count));
+  line(o, "scale-up domains of " + fmt::count(d.scale_up_domain), list(e.compute.scale_up_domains, fmt::count));
+  if (s.power.system_w_per_device > 0) {
+    line(o, "facility power", list(e.power.facility_power_w, fmt::watts));
+    line(o, "energy", list(e.power.energy_wh, fmt::energy_wh));
+  }
+  o << "\nCommunication\n";
+  line(o, "step time (layout, MFU " + fmt::percent(e.comms.step_mfu) + ")", fmt::seconds(e.comms.step_s));
+  line(o, "DP all-reduce per device", fmt::bytes(e.comms.dp_allreduce_bytes_per_device) + ", " +
+                                          fmt::seconds(e.comms.dp_allreduce_s) + " — " +
+                                          comms::describe(e.comms.dp_verdict));
+  line(o, "PP boundary per micro-batch", fmt::bytes(e.comms.pp_boundary_bytes) + ", " +
+                                             fmt::bytes_per_s(e.comms.pp_bytes_per_s) + " — " +
+                                             comms::describe(e.comms.pp_verdict));
+  if (m.moe.enabled()) {
+    line(o, "MoE all-to-all per device", fmt::bytes_per_s(e.comms.moe_alltoall_bytes_per_s) + " — " +
+                                             comms::describe(e.comms.moe_verdict));
+  }
+  o << "\nServing (" << to_string(s.serving.weight_precision) << " weights, " << to_string(s.serving.kv_precision)
+    << " KV)\n";
+  const ServingResult& v = e.serving;
+  line(o, "weights / KV cache", fmt::bytes(v.weight_bytes) + " / " + fmt::bytes(v.kv_bytes));
+  line(o, "KV per token", fmt::bytes(v.kv_bytes_per_token));
+  line(o, "min devices per replica / used", fmt::count(v.replica_min_devices) + " / " + fmt::count(v.replica_devices));
+  line(o, "decode step (" + v.decode_bound + " bound)", fmt::seconds(v.decode_step_s));
+  line(o, "tokens/s per user / per replica",
+       fmt::count(v.tokens_per_s_per_user) + " / " + fmt::count(v.tokens_per_s_per_replica));
+  line(o, "prefill of " + fmt::count(s.serving.prompt_tokens) + " tokens", fmt::seconds(v.prefill_s));
+  line(o, "KV transfer (disaggregated)", fmt::seconds(v.kv_transfer_s));
+  if (v.cost_per_million_tokens_usd > 0) line(o, "cost per million output tokens", fmt::usd(v.cost_per_million_tokens_usd));
+  line(o, "replicas for demand", fmt::count(v.replicas_for_demand) + " (" + fmt::count(v.devices_for_demand) + " devices)");
+  line(o, "seed 001: min devices +20–30%", fmt::count(v.devices_with_headroom_low) + " to " +
+                                               fmt::count(v.devices_with_headroom_high));
+  if (!e.notes.empty() || !warnings.empty()) {
+    o << "\nNotes\n";
+    for (const auto& n : e.notes) o << "  - " << n << "\n";
+    for (const auto& w : warnings) o << "  - " << w.path << ": " << w.message << "\n";
+  }
+  o << "\nWorking\n";
+  for (const Working& w : e.working) {
+    o << "  " << w.path << "\n      " << w.formula << "\n      " << w.substituted << "\n      [" << w.source << "]\n";
+  }
+  return o.str();
+}
+
+}  // namespace sizer::cli

@@ -1,0 +1,39 @@
+// "Compare chips": one scenario across every device, precision and MFU point, like the seed post's
+// training tables (Part 2 "GPU hours and cost"). Each row is a full evaluate() of the scenario with
+// the device (and its default price and system power) swapped in.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "sizer/catalog.h"
+#include "sizer/scenario.h"
+
+namespace sizer {
+
+struct ComparisonRow {
+  std::string device;  // id
+  std::string device_name;
+  bool user_supplied = false;
+  Precision precision = Precision::bf16;
+  double dense_peak_flops = 0;
+  double mfu = 0;
+  double device_hours = 0;
+  double cost_usd = 0;  // 0 when the device has no price offer
+  std::string price_id;
+  std::string offer_kind;
+  double cluster_devices = 0;
+  double scale_up_domains = 0;
+  double facility_power_w = 0;  // 0 when system power is unknown
+  double min_devices_usable = 0;        // training state floor
+  double replica_min_devices = 0;       // serving floor at the scenario's weight precision
+  double tokens_per_s_per_replica = 0;  // decode ceiling at the auto/explicit replica size
+  double cost_per_million_tokens_usd = 0;
+};
+
+// Rows for every device (or only `device_ids` when non-empty) × `precisions` × the scenario's MFU
+// points. Precisions a device has no dense peak for are skipped.
+std::vector<ComparisonRow> compare_devices(const Scenario& base, const Catalog& catalog,
+                                           const std::vector<Precision>& precisions,
+                                           const std::vector<std::string>& device_ids = {});
+
+}  // namespace sizer

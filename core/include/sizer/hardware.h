@@ -1,0 +1,60 @@
+// Hardware and price records, as loaded from assets/ (or supplied by the user).
+//
+// All peaks are DENSE (no 2:4 structured sparsity): datasheets often print sparse figures, and the
+// seed post's first "common mistake" is using them as if they were dense.
+#pragma once
+#include <string>
+
+#include "sizer/units.h"
+
+namespace sizer {
+
+struct Device {
+  std::string id;
+  std::string name;
+  std::string vendor;
+  double memory_bytes = 0;     // HBM capacity per device
+  double hbm_bytes_per_s = 0;  // HBM bandwidth per device
+  // Dense peak FLOP/s per precision; 0 means the device has no such tensor path.
+  double dense_flops_fp32 = 0, dense_flops_bf16 = 0, dense_flops_fp8 = 0, dense_flops_fp4 = 0;
+  double scale_up_domain = 1;        // devices in one scale-up (NVLink/ICI) domain
+  double scale_up_bytes_per_s = 0;   // per device, per direction
+  double scale_out_bytes_per_s = 0;  // per device NIC bandwidth
+  double system_w = 0;               // system-level watts per device (host, NIC, fans included)
+  std::string default_system;
+  std::string default_price;  // price offer id used when the scenario names none
+  bool user_supplied = false;
+
+  // Dense peak at a precision; FP16 uses the BF16 path. 0 when unsupported.
+  double dense_flops(Precision p) const;
+};
+
+struct System {
+  std::string id;
+  std::string name;
+  std::string kind;  // "server" | "rack" | "pod"
+  std::string device;
+  double devices = 0;          // devices per system
+  double scale_up_domain = 0;  // devices sharing the fast fabric
+  double scale_up_bytes_per_s = 0;
+  double scale_out_bytes_per_s = 0;
+  double power_w = 0;  // whole system, 0 = unknown
+  double system_w_per_device = 0;
+  double hbm_bytes_total = 0;
+  bool user_supplied = false;
+};
+
+struct PriceOffer {
+  std::string id;
+  std::string device;
+  std::string provider;
+  std::string offer;
+  std::string offer_kind;  // on_demand | capacity_block | commit_1y | commit_3y | spot | reserved | marketplace
+  std::string region;
+  double usd_per_device_hour = 0;
+  std::string date_checked;
+  std::string source;
+  bool user_supplied = false;
+};
+
+}  // namespace sizer

@@ -1,0 +1,63 @@
+// Model description: size, shape, attention kind and mixture-of-experts layout.
+//
+// Formulas here are about the model alone (no hardware):
+//  - parameter count of a dense block stack, 12·L·h² (Kaplan et al. 2020, §2.1; seed post
+//    "The two models we are sizing");
+//  - KV-cache bytes per token for MHA/GQA, 2·L·kv_heads·head_dim·bytes, and for MLA,
+//    L·(kv_latent + rope_dim)·bytes (DeepSeek-V2/V3 reports; seed post Part 5);
+//  - the split of a MoE model into routed-expert and always-read parameters, derived from
+//    total and active counts: total − active = (E − k)·p_e·L_moe.
+#pragma once
+#include <string>
+
+#include "sizer/units.h"
+
+namespace sizer {
+
+enum class AttentionKind { mha, gqa, mla };
+const char* to_string(AttentionKind k);
+
+struct Attention {
+  AttentionKind kind = AttentionKind::gqa;
+  double kv_heads = 0;   // MHA/GQA: key-value heads (MHA: equal to query heads)
+  double head_dim = 0;   // MHA/GQA: dimension of one head
+  double kv_latent = 0;  // MLA: compressed KV vector width per layer
+  double rope_dim = 0;   // MLA: decoupled rotary key width per layer
+};
+
+struct MoeShape {
+  double experts = 0;            // routed experts per MoE layer (0 = dense model)
+  double experts_per_token = 0;  // routed experts chosen per token (k)
+  double shared_experts = 0;     // always-active experts per MoE layer
+  double moe_layers = 0;         // layers whose MLP is a MoE
+  bool enabled() const { return experts > 0; }
+};
+
+struct Model {
+  std::string id;    // preset id, or "custom"
+  std::string name;  // display name
+  double params = 0;         // total parameters N_total
+  double active_params = 0;  // parameters used per token N_active (= params for dense)
+  double layers = 0;
+  double hidden = 0;  // model width h
+  double heads = 0;   // query heads a
+  Attention attention;
+  MoeShape moe;
+  double training_tokens = 0;  // tokens of the published run (0 = not stated)
+  double seq_len = 0;          // training sequence length of the published run (0 = not stated)
+  bool user_supplied = false;
+};
+
+// 12·L·h²: attention (4h²) plus a 4h-wide MLP (8h²) per layer, no embeddings.
+double dense_stack_params(double layers, double hidden);
+
+// KV-cache bytes stored per token across all layers at the given bytes per value.
+double kv_bytes_per_token(const Model& m, double bytes_per_value);
+
+// Parameters of all routed experts (read only when a token is routed to them). 0 for dense.
+double routed_expert_params(const Model& m);
+
+// Parameters read for every token regardless of routing (dense layers, attention, shared experts).
+double always_read_params(const Model& m);
+
+}  // namespace sizer

@@ -1,0 +1,92 @@
+// A fully resolved scenario: every input the estimate needs, with defaults already applied.
+//
+// Scenarios are made by parse_scenario() (scenario_parse.h) from the v1 JSON contract, or built in
+// code from default_scenario(). Every field has the seed post's default (see docs/contract.md).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "sizer/hardware.h"
+#include "sizer/model.h"
+#include "sizer/units.h"
+
+namespace sizer {
+
+enum class Recompute { none, selective, full };
+const char* to_string(Recompute r);
+
+// Optimizer-state accounting per parameter (ZeRO, Rajbhandari et al. 2020, §3.1).
+enum class Optimizer {
+  adam_mixed,  // 2 (FP16 weights) + 2 (FP16 grads) + 12 (FP32 master, momentum, variance) = 16
+  adam_fp8,    // DeepSeek-V3 FP8 recipe: BF16 weights 2 + FP32 grads 4 + FP32 master 4 +
+               // BF16 moments 4 = 14
+};
+const char* to_string(Optimizer o);
+
+struct Layout {
+  double tp = 8, pp = 64, dp = 6, ep = 1;  // tensor, pipeline, data, expert parallel degrees
+  double micro_batch = 1;                  // sequences per micro-batch
+  double global_batch = 3072;              // sequences per optimizer step
+  double seq_len = 2048;                   // tokens per sequence
+  Recompute recompute = Recompute::selective;
+  bool sequence_parallel = true;
+  double devices() const { return tp * pp * dp; }
+};
+
+struct TrainingInputs {
+  double tokens = 0;  // D; 0 before resolution
+  double tokens_per_param = 20;  // Chinchilla (Hoffmann et al. 2022) used when tokens not given
+  Precision precision = Precision::bf16;
+  std::vector<double> mfu;   // MFU points; never one number (seed post Part 2)
+  double step_mfu = 0;       // MFU for step-time and traffic rates (default midpoint of mfu range)
+  Optimizer optimizer = Optimizer::adam_mixed;
+  double bytes_per_param = 16;
+  int zero_stage = 0;
+  double hbm_usable = 0.9;
+  double days = 90;
+  double goodput = 0.9;
+  PriceOffer price;  // usd_per_device_hour 0 = no price known
+  Layout layout;
+  double alltoall_dispatch_bytes = 1;  // bytes per element of MoE dispatch (FP8, DeepSeek-V3)
+  double alltoall_combine_bytes = 2;   // bytes per element of MoE combine (BF16, assumption)
+  double grad_bytes = 2;               // bytes per gradient element in the DP all-reduce (BF16)
+  double activation_bytes = 2;         // bytes per activation element at PP boundaries (BF16)
+  double checkpoint_bytes_per_s = 2e12;  // aggregate storage write bandwidth (Llama 3, §3.3.4)
+};
+
+struct ServingInputs {
+  Precision weight_precision = Precision::fp8;
+  Precision kv_precision = Precision::bf16;
+  double block_scale_bytes_per_param = 0;  // e.g. 1/16 for one 8-bit scale per 16 FP4 values
+  double context = 32768;  // tokens per sequence held in the KV cache at full length
+  double batch = 32;       // concurrent sequences per replica
+  double kv_fill = 0.5;    // average fraction of the context filled
+  double replica_devices = 0;  // 0 = auto: smallest count of whole scale-up domains that fits
+  double tp = 8;               // tensor-parallel group for the decode all-reduce case
+  double hbm_usable = 0.9;
+  double prompt_tokens = 8192;
+  double prefill_mfu = 0.5;
+  double kv_link_bytes_per_s = 50e9;  // prefill→decode KV transfer link (one 400 Gb/s port)
+  double realised_fraction = 0.5;     // share of the decode ceiling actually reached
+  double utilisation = 0.6;           // average load over the day
+  double demand_tokens_per_day = 10e9;
+  double collective_latency_s = 5e-6;  // per small all-reduce ("a few microseconds at best")
+  double headroom_low = 0.2, headroom_high = 0.3;  // seed 001: add 20–30% headroom
+  PriceOffer price;
+};
+
+struct PowerInputs {
+  double pue = 1.2;
+  double system_w_per_device = 0;  // 0 before resolution; default from the device/system
+};
+
+struct Scenario {
+  Model model;
+  Device device;
+  std::string system_id;  // system that set the scale-up domain, or empty
+  TrainingInputs training;
+  ServingInputs serving;
+  PowerInputs power;
+};
+
+}  // namespace sizer

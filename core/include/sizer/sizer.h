@@ -1,0 +1,13 @@
+// Sizer core: one include for front ends (CLI, web UI, JS bindings).
+//
+//   const sizer::Catalog& cat = sizer::bundled_catalog();
+//   sizer::ParsedScenario p = sizer::parse_scenario(json_text, cat);
+//   if (p.ok()) { auto e = sizer::evaluate(p.scenario); auto j = sizer::result_to_json(p.scenario, e); }
+#pragma once
+#include "sizer/catalog.h"
+#include "sizer/comparison.h"
+#include "sizer/estimate.h"
+#include "sizer/format.h"
+#include "sizer/result_json.h"
+#include "sizer/scenario_parse.h"
+#include "sizer/version.h"

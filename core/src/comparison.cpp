@@ -1,0 +1,60 @@
+// Device comparison (see comparison.h).
+#include "sizer/comparison.h"
+
+#include <algorithm>
+
+#include "sizer/estimate.h"
+
+namespace sizer {
+
+std::vector<ComparisonRow> compare_devices(const Scenario& base, const Catalog& catalog,
+                                           const std::vector<Precision>& precisions,
+                                           const std::vector<std::string>& device_ids) {
+  std::vector<ComparisonRow> rows;
+  for (const Device& d : catalog.devices) {
+    if (!device_ids.empty() &&
+        std::find(device_ids.begin(), device_ids.end(), d.id) == device_ids.end()) {
+      continue;
+    }
+    Scenario s = base;
+    const bool same_device = d.id == base.device.id;
+    if (!same_device) {
+      s.device = d;
+      s.system_id.clear();
+      const PriceOffer* p = catalog.find_price(d.default_price);
+      s.training.price = p ? *p : PriceOffer{};
+      s.serving.price = s.training.price;
+      s.power.system_w_per_device = d.system_w;
+      s.serving.replica_devices = 0;  // re-derive the replica size for this device
+    }
+    for (Precision prec : precisions) {
+      if (d.dense_flops(prec) <= 0) continue;
+      s.training.precision = prec;
+      const Estimate e = evaluate(s, false);
+      for (std::size_t i = 0; i < e.compute.mfu.size(); ++i) {
+        ComparisonRow r;
+        r.device = d.id;
+        r.device_name = d.name;
+        r.user_supplied = d.user_supplied;
+        r.precision = prec;
+        r.dense_peak_flops = e.compute.dense_peak_flops;
+        r.mfu = e.compute.mfu[i];
+        r.device_hours = e.compute.device_hours[i];
+        r.cost_usd = e.compute.cost_usd.empty() ? 0 : e.compute.cost_usd[i];
+        r.price_id = s.training.price.usd_per_device_hour > 0 ? s.training.price.id : "";
+        r.offer_kind = s.training.price.usd_per_device_hour > 0 ? s.training.price.offer_kind : "";
+        r.cluster_devices = e.compute.cluster_devices[i];
+        r.scale_up_domains = e.compute.scale_up_domains[i];
+        r.facility_power_w = s.power.system_w_per_device > 0 ? e.power.facility_power_w[i] : 0;
+        r.min_devices_usable = e.memory.min_devices_usable;
+        r.replica_min_devices = e.serving.replica_min_devices;
+        r.tokens_per_s_per_replica = e.serving.tokens_per_s_per_replica;
+        r.cost_per_million_tokens_usd = e.serving.cost_per_million_tokens_usd;
+        rows.push_back(std::move(r));
+      }
+    }
+  }
+  return rows;
+}
+
+}  // namespace sizer

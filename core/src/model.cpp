@@ -1,0 +1,34 @@
+// Model-only formulas (see model.h for sources).
+#include "sizer/model.h"
+
+#include <algorithm>
+
+namespace sizer {
+
+namespace {
+constexpr double kDenseBlockParamsPerH2 = 12.0;  // 4h² attention + 8h² MLP (Kaplan et al. 2020)
+constexpr double kKeyAndValue = 2.0;             // one key and one value vector per head
+}  // namespace
+
+double dense_stack_params(double layers, double hidden) {
+  return kDenseBlockParamsPerH2 * layers * hidden * hidden;
+}
+
+double kv_bytes_per_token(const Model& m, double bytes_per_value) {
+  const Attention& a = m.attention;
+  if (a.kind == AttentionKind::mla) return m.layers * (a.kv_latent + a.rope_dim) * bytes_per_value;
+  return kKeyAndValue * m.layers * a.kv_heads * a.head_dim * bytes_per_value;
+}
+
+double routed_expert_params(const Model& m) {
+  const MoeShape& e = m.moe;
+  if (!e.enabled() || e.experts <= e.experts_per_token || e.moe_layers <= 0) return 0;
+  // total − active = (E − k)·p_e·L_moe, so all routed experts hold E·p_e·L_moe parameters.
+  const double per_expert_all_layers =
+      std::max(0.0, m.params - m.active_params) / (e.experts - e.experts_per_token);
+  return std::min(m.params, e.experts * per_expert_all_layers);
+}
+
+double always_read_params(const Model& m) { return m.params - routed_expert_params(m); }
+
+}  // namespace sizer

@@ -1,0 +1,262 @@
+// Record readers (see records.h). Ranges are generous but finite: they reject typos such as
+// 1e308 or negative sizes while allowing any real or hypothetical hardware and model.
+#include "records.h"
+
+#include <cmath>
+
+#include "sizer/working.h"
+
+namespace sizer::detail {
+
+namespace {
+const Range kBytes{1e3, 1e16};              // memory sizes
+const Range kBandwidth{1e3, 1e16};          // bytes per second per device
+const Range kFlops{1e6, 1e19};              // FLOP/s per device (0 or null = no such path)
+const Range kDomain{1, 1e7, false, true};   // devices per domain
+const Range kWatts{1, 1e7};
+const Range kParams{1e3, 1e16};
+const Range kCount{1, 1e7, false, true};
+const Range kCount0{0, 1e7, false, true};
+const Range kUsd{1e-6, 1e6};
+const Range kTokens{0, 1e18};
+
+void read_id_text(Reader& r, const json& obj, const std::string& path, std::string* id,
+                  std::string* name) {
+  r.string(obj, "id", path, id);
+  r.string(obj, "name", path, name);
+}
+}  // namespace
+
+void read_device_fields(Reader& r, const json& obj, const std::string& path, Device* d,
+                        std::vector<std::string>* aliases) {
+  r.only_keys(obj, path,
+              {"preset", "id", "aliases", "name", "vendor", "kind", "memory_bytes", "memory_stated_as",
+               "hbm_bytes_per_s", "dense_flops", "headline_is_sparse", "scale_up_name",
+               "scale_up_domain", "scale_up_bytes_per_s", "scale_out_bytes_per_s", "tdp_w", "system_w",
+               "default_system", "default_price", "sources", "note", "notes"});
+  read_id_text(r, obj, path, &d->id, &d->name);
+  r.string(obj, "vendor", path, &d->vendor);
+  r.number(obj, "memory_bytes", path, kBytes, &d->memory_bytes);
+  r.number(obj, "hbm_bytes_per_s", path, kBandwidth, &d->hbm_bytes_per_s);
+  if (auto it = obj.find("dense_flops"); it != obj.end()) {
+    const std::string fp = join(path, "dense_flops");
+    if (r.object(*it, fp)) {
+      r.only_keys(*it, fp, {"fp32", "bf16", "fp16", "fp8", "fp4", "int8"});
+      struct Slot { const char* key; double* out; };
+      const Slot slots[] = {{"fp32", &d->dense_flops_fp32}, {"bf16", &d->dense_flops_bf16},
+                            {"fp8", &d->dense_flops_fp8}, {"fp4", &d->dense_flops_fp4}};
+      for (const Slot& s : slots) {
+        auto v = it->find(s.key);
+        if (v == it->end()) continue;
+        if (v->is_null() || (v->is_number() && v->get<double>() == 0)) *s.out = 0;
+        else r.number_value(*v, join(fp, s.key), kFlops, s.out);
+      }
+    }
+  }
+  r.number(obj, "scale_up_domain", path, kDomain, &d->scale_up_domain);
+  r.number(obj, "scale_up_bytes_per_s", path, kBandwidth, &d->scale_up_bytes_per_s);
+  if (auto it = obj.find("scale_out_bytes_per_s"); it != obj.end() && it->is_null()) {
+    d->scale_out_bytes_per_s = 0;
+  } else {
+    r.number(obj, "scale_out_bytes_per_s", path, kBandwidth, &d->scale_out_bytes_per_s);
+  }
+  if (auto it = obj.find("system_w"); it != obj.end() && it->is_null()) {
+    d->system_w = 0;  // unknown: power results need power.system_w_per_device
+  } else {
+    r.number(obj, "system_w", path, kWatts, &d->system_w);
+  }
+  if (auto it = obj.find("default_system"); it != obj.end() && !it->is_null()) {
+    r.string(obj, "default_system", path, &d->default_system);
+  }
+  if (auto it = obj.find("default_price"); it != obj.end() && !it->is_null()) {
+    r.string(obj, "default_price", path, &d->default_price);
+  }
+  if (aliases) {
+    if (auto it = obj.find("aliases"); it != obj.end() && it->is_array()) {
+      for (const auto& a : *it) {
+        if (a.is_string()) aliases->push_back(a.get<std::string>());
+      }
+    }
+  }
+}
+
+bool validate_device(Reader& r, const Device& d, const std::string& path) {
+  bool ok = true;
+  auto need = [&](bool present, const char* key, const char* what) {
+    if (!present) {
+      r.error(join(path, key), std::string("is required: ") + what);
+      ok = false;
+    }
+  };
+  need(d.memory_bytes > 0, "memory_bytes", "HBM capacity per device in bytes, e.g. 80e9");
+  need(d.hbm_bytes_per_s > 0, "hbm_bytes_per_s", "HBM bandwidth per device in bytes/s, e.g. 3.35e12");
+  need(d.dense_flops_bf16 > 0 || d.dense_flops_fp8 > 0 || d.dense_flops_fp4 > 0 ||
+           d.dense_flops_fp32 > 0,
+       "dense_flops", "at least one dense peak in FLOP/s, e.g. {\"bf16\": 989.5e12}");
+  need(d.scale_up_bytes_per_s > 0, "scale_up_bytes_per_s", "per-device scale-up bandwidth, bytes/s per direction");
+  return ok;
+}
+
+void read_model_fields(Reader& r, const json& obj, const std::string& path, Model* m) {
+  r.only_keys(obj, path,
+              {"preset", "id", "name", "kind", "params", "active_params", "layers", "hidden", "heads",
+               "ffn_hidden", "vocab", "attention", "moe", "training_tokens", "seq_len", "sources",
+               "note", "notes"});
+  read_id_text(r, obj, path, &m->id, &m->name);
+  const bool had_params = r.number(obj, "params", path, kParams, &m->params);
+  if (!r.number(obj, "active_params", path, kParams, &m->active_params) && had_params &&
+      !m->moe.enabled() && obj.find("moe") == obj.end()) {
+    m->active_params = m->params;  // dense: every parameter is active
+  }
+  r.number(obj, "layers", path, kCount, &m->layers);
+  r.number(obj, "hidden", path, kCount, &m->hidden);
+  r.number(obj, "heads", path, kCount, &m->heads);
+  if (auto it = obj.find("training_tokens"); it != obj.end() && !it->is_null()) {
+    r.number(obj, "training_tokens", path, kTokens, &m->training_tokens);
+  }
+  if (auto it = obj.find("seq_len"); it != obj.end() && !it->is_null()) {
+    r.number(obj, "seq_len", path, kCount, &m->seq_len);
+  }
+  if (auto it = obj.find("attention"); it != obj.end()) {
+    const std::string ap = join(path, "attention");
+    if (r.object(*it, ap)) {
+      r.only_keys(*it, ap, {"type", "kv_heads", "head_dim", "kv_latent", "rope_dim"});
+      std::string type;
+      if (r.string(*it, "type", ap, &type)) {
+        if (type == "mha") m->attention.kind = AttentionKind::mha;
+        else if (type == "gqa") m->attention.kind = AttentionKind::gqa;
+        else if (type == "mla") m->attention.kind = AttentionKind::mla;
+        else r.error(join(ap, "type"), "must be one of mha, gqa, mla; got " + show((*it)["type"]));
+      }
+      r.number(*it, "kv_heads", ap, kCount, &m->attention.kv_heads);
+      r.number(*it, "head_dim", ap, kCount, &m->attention.head_dim);
+      r.number(*it, "kv_latent", ap, kCount, &m->attention.kv_latent);
+      r.number(*it, "rope_dim", ap, kCount0, &m->attention.rope_dim);
+    }
+  }
+  if (auto it = obj.find("moe"); it != obj.end()) {
+    const std::string mp = join(path, "moe");
+    if (it->is_null()) {
+      m->moe = MoeShape{};
+    } else if (r.object(*it, mp)) {
+      r.only_keys(*it, mp, {"experts", "experts_per_token", "shared_experts", "moe_layers", "expert_ffn_hidden"});
+      r.number(*it, "experts", mp, kCount, &m->moe.experts);
+      r.number(*it, "experts_per_token", mp, kCount, &m->moe.experts_per_token);
+      r.number(*it, "shared_experts", mp, kCount0, &m->moe.shared_experts);
+      r.number(*it, "moe_layers", mp, kCount, &m->moe.moe_layers);
+    }
+  }
+}
+
+bool validate_model(Reader& r, Model* m, const std::string& path) {
+  bool ok = true;
+  auto fail = [&](const std::string& key, const std::string& msg) {
+    r.error(join(path, key.c_str()), msg);
+    ok = false;
+  };
+  if (!(m->params > 0)) fail("params", "is required: total parameters, e.g. 1e12");
+  if (!(m->layers > 0)) fail("layers", "is required: number of transformer layers, e.g. 128");
+  if (!(m->hidden > 0)) fail("hidden", "is required: model width, e.g. 25600");
+  if (!(m->heads > 0)) fail("heads", "is required: attention heads, e.g. 160");
+  if (!ok) return false;
+  if (!(m->active_params > 0)) m->active_params = m->params;
+  if (m->active_params > m->params) {
+    fail("active_params", "must not exceed params (" + num(m->params) + "); got " + num(m->active_params));
+  }
+  Attention& a = m->attention;
+  if (a.kind == AttentionKind::mha) {
+    if (!(a.kv_heads > 0)) a.kv_heads = m->heads;
+    if (!(a.head_dim > 0)) a.head_dim = m->hidden / m->heads;
+  } else if (a.kind == AttentionKind::gqa) {
+    if (!(a.kv_heads > 0)) fail("attention.kv_heads", "is required for gqa: key-value heads, e.g. 8");
+    if (!(a.head_dim > 0)) a.head_dim = m->hidden / m->heads;
+    if (a.kv_heads > m->heads) fail("attention.kv_heads", "must not exceed heads (" + num(m->heads) + ")");
+  } else {
+    if (!(a.kv_latent > 0)) fail("attention.kv_latent", "is required for mla: compressed KV width, e.g. 512");
+  }
+  const MoeShape& e = m->moe;
+  if (e.enabled()) {
+    if (!(e.experts_per_token > 0) || e.experts_per_token > e.experts) {
+      fail("moe.experts_per_token", "must be a whole number in [1, experts=" + num(e.experts) + "]");
+    }
+    if (!(e.moe_layers > 0) || e.moe_layers > m->layers) {
+      fail("moe.moe_layers", "must be a whole number in [1, layers=" + num(m->layers) + "]");
+    }
+  } else if (m->active_params < m->params) {
+    fail("active_params", "may differ from params only for a mixture-of-experts model (give model.moe)");
+  }
+  return ok;
+}
+
+bool read_system(Reader& r, const json& obj, const std::string& path, System* s) {
+  r.only_keys(obj, path,
+              {"id", "name", "kind", "device", "devices", "scale_up_domain", "scale_up_bytes_per_s",
+               "scale_out_bytes_per_s", "power_w", "system_w_per_device", "hbm_bytes_total", "sources",
+               "note", "notes", "hbm_bytes_per_s_total", "host_memory_bytes", "max_slice_devices",
+               "scale_out_nics", "scale_up_total_bytes_per_s"});
+  bool ok = true;
+  if (!r.string(obj, "id", path, &s->id)) {
+    r.error(join(path, "id"), "is required: a short id such as \"my-server\"");
+    ok = false;
+  }
+  r.string(obj, "name", path, &s->name);
+  r.string(obj, "kind", path, &s->kind);
+  if (!r.string(obj, "device", path, &s->device)) {
+    r.error(join(path, "device"), "is required: the device id this system holds");
+    ok = false;
+  }
+  r.number(obj, "devices", path, kCount, &s->devices);
+  r.number(obj, "scale_up_domain", path, kDomain, &s->scale_up_domain);
+  r.number(obj, "scale_up_bytes_per_s", path, kBandwidth, &s->scale_up_bytes_per_s);
+  if (auto it = obj.find("scale_out_bytes_per_s"); it != obj.end() && !it->is_null()) {
+    r.number(obj, "scale_out_bytes_per_s", path, kBandwidth, &s->scale_out_bytes_per_s);
+  }
+  if (auto it = obj.find("power_w"); it != obj.end() && !it->is_null()) {
+    r.number(obj, "power_w", path, kWatts, &s->power_w);
+  }
+  if (auto it = obj.find("system_w_per_device"); it != obj.end() && !it->is_null()) {
+    r.number(obj, "system_w_per_device", path, kWatts, &s->system_w_per_device);
+  }
+  if (auto it = obj.find("hbm_bytes_total"); it != obj.end() && !it->is_null()) {
+    r.number(obj, "hbm_bytes_total", path, kBytes, &s->hbm_bytes_total);
+  }
+  return ok;
+}
+
+bool read_price(Reader& r, const json& obj, const std::string& path, PriceOffer* p) {
+  r.only_keys(obj, path,
+              {"id", "device", "provider", "offer", "offer_kind", "region", "usd_per_device_hour",
+               "date_checked", "source", "note", "notes"});
+  bool ok = true;
+  if (!r.string(obj, "id", path, &p->id)) {
+    r.error(join(path, "id"), "is required: a short id such as \"my-cloud-h100\"");
+    ok = false;
+  }
+  r.string(obj, "device", path, &p->device);
+  r.string(obj, "provider", path, &p->provider);
+  r.string(obj, "offer", path, &p->offer);
+  if (r.string(obj, "offer_kind", path, &p->offer_kind)) {
+    static const char* kKinds[] = {"on_demand", "capacity_block", "commit_1y", "commit_3y",
+                                   "spot", "reserved", "marketplace"};
+    bool known = false;
+    for (const char* k : kKinds) known = known || p->offer_kind == k;
+    if (!known) {
+      r.error(join(path, "offer_kind"),
+              "must be one of on_demand, capacity_block, commit_1y, commit_3y, spot, reserved, "
+              "marketplace; got \"" + p->offer_kind.substr(0, 40) + "\"");
+      ok = false;
+    }
+  }
+  r.string(obj, "region", path, &p->region);
+  r.string(obj, "date_checked", path, &p->date_checked);
+  r.string(obj, "source", path, &p->source);
+  if (!r.number(obj, "usd_per_device_hour", path, kUsd, &p->usd_per_device_hour)) {
+    if (obj.find("usd_per_device_hour") == obj.end()) {
+      r.error(join(path, "usd_per_device_hour"), "is required: USD per device-hour, e.g. 5.97");
+    }
+    ok = false;
+  }
+  return ok;
+}
+
+}  // namespace sizer::detail

@@ -1,0 +1,234 @@
+// Result and scenario serialization (see result_json.h).
+#include "sizer/result_json.h"
+
+#include <cmath>
+
+namespace sizer {
+
+using nlohmann::json;
+
+namespace {
+
+// A finite number, or null for values that are not defined.
+json num_or_null(double v, bool defined = true) {
+  return (defined && std::isfinite(v)) ? json(v) : json(nullptr);
+}
+
+json list(const std::vector<double>& v) {
+  json a = json::array();
+  for (double x : v) a.push_back(num_or_null(x));
+  return a;
+}
+
+json list_or_null(const std::vector<double>& v, bool defined) { return defined ? list(v) : json(nullptr); }
+
+json price_json(const PriceOffer& p) {
+  if (p.usd_per_device_hour <= 0) return nullptr;
+  json j = {{"id", p.id}, {"provider", p.provider}, {"offer", p.offer}, {"offer_kind", p.offer_kind},
+            {"region", p.region}, {"usd_per_device_hour", p.usd_per_device_hour},
+            {"date_checked", p.date_checked}, {"source", p.source}};
+  if (!p.device.empty()) j["device"] = p.device;
+  if (p.user_supplied) j["user_supplied"] = true;
+  return j;
+}
+
+json flops_json(const Device& d) {
+  auto f = [](double v) { return v > 0 ? json(v) : json(nullptr); };
+  return {{"fp32", f(d.dense_flops_fp32)}, {"bf16", f(d.dense_flops_bf16)}, {"fp8", f(d.dense_flops_fp8)},
+          {"fp4", f(d.dense_flops_fp4)}};
+}
+
+}  // namespace
+
+json device_to_json(const Device& d) {
+  json j = {{"id", d.id}, {"name", d.name}, {"vendor", d.vendor}, {"memory_bytes", d.memory_bytes},
+            {"hbm_bytes_per_s", d.hbm_bytes_per_s}, {"dense_flops", flops_json(d)},
+            {"scale_up_domain", d.scale_up_domain}, {"scale_up_bytes_per_s", d.scale_up_bytes_per_s},
+            {"scale_out_bytes_per_s", num_or_null(d.scale_out_bytes_per_s, d.scale_out_bytes_per_s > 0)},
+            {"system_w", num_or_null(d.system_w, d.system_w > 0)}};
+  if (!d.default_system.empty()) j["default_system"] = d.default_system;
+  if (!d.default_price.empty()) j["default_price"] = d.default_price;
+  if (d.user_supplied) j["user_supplied"] = true;
+  return j;
+}
+
+json system_to_json(const System& s) {
+  json j = {{"id", s.id}, {"name", s.name}, {"kind", s.kind}, {"device", s.device}, {"devices", s.devices},
+            {"scale_up_domain", s.scale_up_domain}, {"scale_up_bytes_per_s", s.scale_up_bytes_per_s},
+            {"scale_out_bytes_per_s", num_or_null(s.scale_out_bytes_per_s, s.scale_out_bytes_per_s > 0)},
+            {"power_w", num_or_null(s.power_w, s.power_w > 0)},
+            {"system_w_per_device", num_or_null(s.system_w_per_device, s.system_w_per_device > 0)},
+            {"hbm_bytes_total", num_or_null(s.hbm_bytes_total, s.hbm_bytes_total > 0)}};
+  if (s.user_supplied) j["user_supplied"] = true;
+  return j;
+}
+
+json price_to_json(const PriceOffer& p) {
+  json j = price_json(p);
+  return j.is_null() ? json{{"id", p.id}} : j;
+}
+
+json model_to_json(const Model& m) {
+  json att = {{"type", to_string(m.attention.kind)}};
+  if (m.attention.kind == AttentionKind::mla) {
+    att["kv_latent"] = m.attention.kv_latent;
+    att["rope_dim"] = m.attention.rope_dim;
+  } else {
+    att["kv_heads"] = m.attention.kv_heads;
+    att["head_dim"] = m.attention.head_dim;
+  }
+  json j = {{"id", m.id}, {"name", m.name}, {"params", m.params}, {"active_params", m.active_params},
+            {"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"attention", att}};
+  j["moe"] = m.moe.enabled() ? json{{"experts", m.moe.experts}, {"experts_per_token", m.moe.experts_per_token},
+                                    {"shared_experts", m.moe.shared_experts}, {"moe_layers", m.moe.moe_layers}}
+                             : json(nullptr);
+  if (m.training_tokens > 0) j["training_tokens"] = m.training_tokens;
+  if (m.seq_len > 0) j["seq_len"] = m.seq_len;
+  if (m.user_supplied) j["user_supplied"] = true;
+  return j;
+}
+
+json scenario_to_json(const Scenario& s) {
+  const TrainingInputs& t = s.training;
+  const Layout& l = t.layout;
+  const ServingInputs& v = s.serving;
+  json model = model_to_json(s.model);
+  model.erase("user_supplied");
+  json device = device_to_json(s.device);
+  device.erase("user_supplied");
+  device.erase("default_system");
+  device.erase("default_price");
+  if (device["scale_out_bytes_per_s"].is_null()) device.erase("scale_out_bytes_per_s");
+  if (device["system_w"].is_null()) device.erase("system_w");
+  json j = {{"schema", kScenarioSchema}, {"model", model}, {"device", device}};
+  if (!s.system_id.empty()) j["system"] = s.system_id;
+  json training = {
+      {"tokens", t.tokens}, {"precision", to_string(t.precision)}, {"mfu", t.mfu},
+      {"optimizer", to_string(t.optimizer)}, {"bytes_per_param", t.bytes_per_param},
+      {"zero_stage", t.zero_stage}, {"hbm_usable", t.hbm_usable}, {"days", t.days},
+      {"goodput", t.goodput},
+      {"layout", {{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"micro_batch", l.micro_batch},
+                  {"global_batch", l.global_batch}, {"seq_len", l.seq_len},
+                  {"recompute", to_string(l.recompute)}, {"sequence_parallel", l.sequence_parallel}}},
+      {"alltoall_dispatch_bytes", t.alltoall_dispatch_bytes},
+      {"alltoall_combine_bytes", t.alltoall_combine_bytes}, {"grad_bytes", t.grad_bytes},
+      {"activation_bytes", t.activation_bytes}, {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}};
+  if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
+  if (t.price.usd_per_device_hour > 0) training["price"] = price_json(t.price);
+  json serving = {
+      {"weight_precision", to_string(v.weight_precision)}, {"kv_precision", to_string(v.kv_precision)},
+      {"block_scale_bytes_per_param", v.block_scale_bytes_per_param}, {"context", v.context},
+      {"batch", v.batch}, {"kv_fill", v.kv_fill}, {"tp", v.tp}, {"hbm_usable", v.hbm_usable},
+      {"prompt_tokens", v.prompt_tokens}, {"prefill_mfu", v.prefill_mfu},
+      {"kv_link_bytes_per_s", v.kv_link_bytes_per_s}, {"realised_fraction", v.realised_fraction},
+      {"utilisation", v.utilisation}, {"demand_tokens_per_day", v.demand_tokens_per_day},
+      {"collective_latency_s", v.collective_latency_s}, {"headroom_low", v.headroom_low},
+      {"headroom_high", v.headroom_high}};
+  if (v.replica_devices > 0) serving["replica_devices"] = v.replica_devices;
+  if (v.price.usd_per_device_hour > 0) serving["price"] = price_json(v.price);
+  j["training"] = training;
+  j["serving"] = serving;
+  j["power"] = {{"pue", s.power.pue}};
+  if (s.power.system_w_per_device > 0) j["power"]["system_w_per_device"] = s.power.system_w_per_device;
+  return j;
+}
+
+json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issue>& warnings) {
+  const bool priced = s.training.price.usd_per_device_hour > 0;
+  const bool powered = s.power.system_w_per_device > 0;
+  const bool peak = e.compute.dense_peak_flops > 0;
+  const bool moe = s.model.moe.enabled();
+  const bool has_out = s.device.scale_out_bytes_per_s > 0;
+  const TrainingMemory& m = e.memory;
+  const TrainingCompute& c = e.compute;
+  const TrainingComms& k = e.comms;
+  const ServingResult& v = e.serving;
+  json j;
+  j["schema"] = kResultSchema;
+  j["scenario"] = scenario_to_json(s);
+  j["model"] = {{"params_from_shape", e.model.params_from_shape}, {"params_stated", e.model.params_stated},
+                {"shape_ratio", e.model.shape_ratio}, {"flops_per_token_train", e.model.flops_per_token_train},
+                {"flops_per_token_decode", e.model.flops_per_token_decode},
+                {"routed_expert_params", e.model.routed_expert_params},
+                {"always_read_params", e.model.always_read_params}};
+  json training;
+  training["memory"] = {
+      {"bytes_per_param", m.bytes_per_param}, {"state_bytes", m.state_bytes},
+      {"min_devices_full", m.min_devices_full}, {"min_devices_usable", m.min_devices_usable},
+      {"scale_up_domain_bytes", m.scale_up_domain_bytes}, {"fits_one_domain", m.fits_one_domain},
+      {"activation_bytes_per_layer", m.activation_bytes_per_layer},
+      {"activation_bytes_first_stage", m.activation_bytes_first_stage},
+      {"activation_bytes_no_recompute_per_layer", m.activation_bytes_no_recompute_per_layer},
+      {"state_bytes_per_device", m.state_bytes_per_device}, {"device_total_bytes", m.device_total_bytes},
+      {"fits_device", m.fits_device}};
+  training["compute"] = {
+      {"tokens", c.tokens}, {"flops", c.flops}, {"tokens_per_param", c.tokens_per_param},
+      {"tokens_per_active_param", c.tokens_per_active_param},
+      {"dense_peak_flops", num_or_null(c.dense_peak_flops, peak)}, {"mfu", list(c.mfu)},
+      {"device_hours", list_or_null(c.device_hours, peak)}, {"cost_usd", list_or_null(c.cost_usd, priced && peak)},
+      {"cluster_devices", list_or_null(c.cluster_devices, peak)},
+      {"scale_up_domains", list_or_null(c.scale_up_domains, peak)},
+      {"wall_days_on_layout", list_or_null(c.wall_days_on_layout, peak)}};
+  training["power"] = {{"system_w_per_device", num_or_null(s.power.system_w_per_device, powered)},
+                       {"pue", s.power.pue},
+                       {"it_power_w", list_or_null(e.power.it_power_w, powered && peak)},
+                       {"facility_power_w", list_or_null(e.power.facility_power_w, powered && peak)},
+                       {"energy_wh", list_or_null(e.power.energy_wh, powered && peak)}};
+  training["comms"] = {
+      {"step_mfu", k.step_mfu}, {"layout_devices", k.layout_devices}, {"tokens_per_step", k.tokens_per_step},
+      {"step_s", num_or_null(k.step_s, peak)},
+      {"dp_allreduce_bytes_per_device", k.dp_allreduce_bytes_per_device},
+      {"dp_allreduce_s", num_or_null(k.dp_allreduce_s, has_out)},
+      {"dp_allreduce_share", num_or_null(k.dp_allreduce_share, has_out && peak)},
+      {"dp_verdict", comms::to_string(k.dp_verdict)},
+      {"pp_boundary_bytes", k.pp_boundary_bytes}, {"pp_microbatches_per_step", k.pp_microbatches_per_step},
+      {"pp_bytes_per_step", k.pp_bytes_per_step}, {"pp_bytes_per_s", num_or_null(k.pp_bytes_per_s, peak)},
+      {"pp_verdict", comms::to_string(k.pp_verdict)},
+      {"tokens_per_s_per_device", k.tokens_per_s_per_device},
+      {"moe_alltoall_bytes_per_token", num_or_null(k.moe_alltoall_bytes_per_token, moe)},
+      {"moe_alltoall_bytes_per_s", num_or_null(k.moe_alltoall_bytes_per_s, moe)},
+      {"moe_verdict", moe ? json(comms::to_string(k.moe_verdict)) : json(nullptr)},
+      {"checkpoint_s", k.checkpoint_s}};
+  j["training"] = training;
+  const bool serve_priced = s.serving.price.usd_per_device_hour > 0;
+  j["serving"] = {
+      {"weight_bytes", v.weight_bytes}, {"weight_bytes_bf16", v.weight_bytes_bf16},
+      {"weight_bytes_fp8", v.weight_bytes_fp8}, {"weight_bytes_fp4", v.weight_bytes_fp4},
+      {"weight_bytes_fp4_block_scaled", v.weight_bytes_fp4_block_scaled},
+      {"kv_bytes_per_token", v.kv_bytes_per_token}, {"kv_bytes_per_token_mha", v.kv_bytes_per_token_mha},
+      {"kv_bytes", v.kv_bytes}, {"footprint_bytes", v.footprint_bytes},
+      {"replica_min_devices", v.replica_min_devices}, {"replica_devices", v.replica_devices},
+      {"replica_hbm_bytes_per_s", v.replica_hbm_bytes_per_s}, {"replica_flops_per_s", v.replica_flops_per_s},
+      {"experts_touched_fraction", v.experts_touched_fraction}, {"weight_bytes_read", v.weight_bytes_read},
+      {"bytes_read_per_step", v.bytes_read_per_step},
+      {"decode_bandwidth_step_s", v.decode_bandwidth_step_s}, {"decode_compute_step_s", v.decode_compute_step_s},
+      {"decode_step_s", v.decode_step_s}, {"decode_bound", v.decode_bound},
+      {"tokens_per_s_per_user", v.tokens_per_s_per_user}, {"tokens_per_s_per_replica", v.tokens_per_s_per_replica},
+      {"decode_flops_per_s_needed", v.decode_flops_per_s_needed}, {"prefill_s", v.prefill_s},
+      {"kv_transfer_bytes", v.kv_transfer_bytes}, {"kv_transfer_s", v.kv_transfer_s},
+      {"tp_message_bytes", v.tp_message_bytes}, {"tp_allreduces_per_step", v.tp_allreduces_per_step},
+      {"tp_allreduce_bytes_per_step", v.tp_allreduce_bytes_per_step},
+      {"tp_allreduce_s_scale_up", v.tp_allreduce_s_scale_up},
+      {"tp_allreduce_s_scale_out", num_or_null(v.tp_allreduce_s_scale_out, has_out)},
+      {"tp_latency_floor_s", v.tp_latency_floor_s},
+      {"tp_scale_out_slowdown", num_or_null(v.tp_scale_out_slowdown, has_out)},
+      {"replica_usd_per_hour", num_or_null(v.replica_usd_per_hour, serve_priced)},
+      {"realised_share", v.realised_share},
+      {"cost_per_million_tokens_usd", num_or_null(v.cost_per_million_tokens_usd, serve_priced)},
+      {"demand_tokens_per_s", v.demand_tokens_per_s}, {"replicas_for_demand", v.replicas_for_demand},
+      {"devices_for_demand", v.devices_for_demand},
+      {"devices_with_headroom_low", v.devices_with_headroom_low},
+      {"devices_with_headroom_high", v.devices_with_headroom_high}};
+  j["notes"] = e.notes;
+  json w = json::array();
+  for (const Issue& i : warnings) w.push_back({{"path", i.path}, {"message", i.message}});
+  j["warnings"] = w;
+  json work = json::array();
+  for (const Working& x : e.working) {
+    work.push_back({{"path", x.path}, {"formula", x.formula}, {"substituted", x.substituted}, {"source", x.source}});
+  }
+  j["working"] = work;
+  return j;
+}
+
+}  // namespace sizer

@@ -1,0 +1,395 @@
+// Scenario parsing: the v1 JSON contract → a resolved Scenario (see scenario_parse.h and
+// docs/contract.md). Order: model, then device (preset → system → overrides), then the
+// training, serving and power blocks, then cross-field checks.
+#include "sizer/scenario_parse.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "records.h"
+#include "sizer/training_memory.h"
+#include "sizer/working.h"
+
+namespace sizer {
+
+namespace {
+
+using detail::json;
+using detail::Range;
+using detail::Reader;
+
+const Range kFraction{0.001, 1};     // MFU, goodput, usable HBM, shares
+const Range kDegree{1, 1e6, false, true};
+const Range kTokensR{1, 1e18};
+const Range kDays{0.01, 36500};
+const Range kSmallBytes{0.125, 16};  // bytes per element
+const Range kBytesPerParam{0.5, 64};
+const Range kBandwidthR{1e3, 1e16};
+const Range kUsdR{1e-6, 1e6};
+
+const Model* resolve_model(Reader& r, const json& doc, const Catalog& c, Model* out) {
+  auto it = doc.find("model");
+  const Model* fallback = c.find_model("dense-1t");
+  if (it == doc.end()) {
+    if (fallback) *out = *fallback;
+    return fallback;
+  }
+  if (it->is_string()) {
+    const Model* m = c.find_model(it->get<std::string>());
+    if (!m) r.error("model", "unknown model " + detail::show(*it) + "; known: " + c.model_ids());
+    else *out = *m;
+    return m;
+  }
+  if (!r.object(*it, "model")) return nullptr;
+  std::string preset;
+  if (r.string(*it, "preset", "model", &preset)) {
+    const Model* m = c.find_model(preset);
+    if (!m) {
+      r.error("model.preset", "unknown model \"" + preset.substr(0, 40) + "\"; known: " + c.model_ids());
+      return nullptr;
+    }
+    *out = *m;
+  } else {
+    *out = Model{};
+    out->id = "custom";
+    out->name = "Custom model";
+    out->user_supplied = true;
+  }
+  detail::read_model_fields(r, *it, "model", out);
+  if (!preset.empty() && it->size() > 1) out->user_supplied = true;
+  if (!detail::validate_model(r, out, "model")) return nullptr;
+  return out;
+}
+
+bool resolve_device(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
+  Device& d = s->device;
+  const json* obj = nullptr;
+  bool have = false;
+  auto it = doc.find("device");
+  std::string system_id;
+  if (auto sit = doc.find("system"); sit != doc.end()) {
+    if (!sit->is_string()) {
+      r.error("system", "must be a system id string; known: " + c.system_ids());
+      return false;
+    }
+    system_id = sit->get<std::string>();
+  }
+  const System* sys = nullptr;
+  if (!system_id.empty()) {
+    sys = c.find_system(system_id);
+    if (!sys) {
+      r.error("system", "unknown system \"" + system_id.substr(0, 40) + "\"; known: " + c.system_ids());
+      return false;
+    }
+  }
+  if (it == doc.end()) {
+    const Device* base = c.find_device(sys ? sys->device : "gb200");
+    if (!base) {
+      r.error("device", "is required: no default device in the catalog");
+      return false;
+    }
+    d = *base;
+    have = true;
+  } else if (it->is_string()) {
+    const Device* base = c.find_device(it->get<std::string>());
+    if (!base) {
+      r.error("device", "unknown device " + detail::show(*it) + "; known: " + c.device_ids());
+      return false;
+    }
+    d = *base;
+    have = true;
+  } else if (r.object(*it, "device")) {
+    obj = &*it;
+    std::string preset;
+    if (r.string(*it, "preset", "device", &preset)) {
+      const Device* base = c.find_device(preset);
+      if (!base) {
+        r.error("device.preset", "unknown device \"" + preset.substr(0, 40) + "\"; known: " + c.device_ids());
+        return false;
+      }
+      d = *base;
+    } else {
+      d = Device{};
+      d.id = "custom";
+      d.name = "Custom device";
+      d.user_supplied = true;
+    }
+    have = true;
+  }
+  if (!have) return false;
+  if (sys) {
+    if (sys->device != d.id && obj == nullptr) {
+      r.error("system", "system \"" + sys->id + "\" holds " + sys->device + ", not " + d.id);
+      return false;
+    }
+    s->system_id = sys->id;
+    if (sys->scale_up_domain > 0) d.scale_up_domain = sys->scale_up_domain;
+    if (sys->scale_up_bytes_per_s > 0) d.scale_up_bytes_per_s = sys->scale_up_bytes_per_s;
+    if (sys->scale_out_bytes_per_s > 0) d.scale_out_bytes_per_s = sys->scale_out_bytes_per_s;
+    if (sys->system_w_per_device > 0) d.system_w = sys->system_w_per_device;
+  }
+  if (obj) {
+    detail::read_device_fields(r, *obj, "device", &d, nullptr);
+    if (obj->size() > 1 || obj->find("preset") == obj->end()) d.user_supplied = true;
+    if (!detail::validate_device(r, d, "device")) return false;
+  }
+  return true;
+}
+
+bool read_precision(Reader& r, const json& obj, const char* key, const std::string& path, Precision* out) {
+  std::string text;
+  if (!r.string(obj, key, path, &text)) return false;
+  if (!parse_precision(text.c_str(), out)) {
+    r.error(detail::join(path, key), "must be one of fp32, bf16, fp16, fp8, fp4; got \"" + text.substr(0, 40) + "\"");
+    return false;
+  }
+  return true;
+}
+
+// "price": an offer id or an object; "usd_per_device_hour": a plain override.
+void read_price_choice(Reader& r, const json& obj, const std::string& path, const Catalog& c,
+                       const Device& d, PriceOffer* out) {
+  if (auto it = obj.find("price"); it != obj.end()) {
+    const std::string pp = detail::join(path, "price");
+    if (it->is_null()) {
+      *out = PriceOffer{};
+    } else if (it->is_string()) {
+      const PriceOffer* p = c.find_price(it->get<std::string>());
+      std::string known;
+      for (const PriceOffer& x : c.prices) {
+        if (x.device == d.id) known += (known.empty() ? "" : ", ") + x.id;
+      }
+      if (!p) {
+        r.error(pp, "unknown price offer " + detail::show(*it) + "; offers for " + d.id + ": " +
+                        (known.empty() ? "none (give usd_per_device_hour)" : known));
+      } else if (!p->device.empty() && p->device != d.id && !d.user_supplied) {
+        r.error(pp, "price offer \"" + p->id + "\" is for " + p->device + ", not " + d.id +
+                        "; offers for " + d.id + ": " + (known.empty() ? "none" : known));
+      } else {
+        *out = *p;
+      }
+    } else if (r.object(*it, pp)) {
+      PriceOffer p;
+      p.id = "custom";
+      p.provider = "user";
+      p.offer_kind = "on_demand";
+      json copy = *it;
+      if (!copy.contains("id")) copy["id"] = "custom";
+      if (detail::read_price(r, copy, pp, &p)) {
+        p.user_supplied = true;
+        *out = p;
+      }
+    }
+  }
+  double usd = 0;
+  if (r.number(obj, "usd_per_device_hour", path, kUsdR, &usd)) {
+    out->usd_per_device_hour = usd;
+    out->id = "custom";
+    out->provider = "user";
+    out->offer = "user-supplied rate";
+    out->offer_kind = out->offer_kind.empty() ? "on_demand" : out->offer_kind;
+    out->source = "entered by the user";
+    out->user_supplied = true;
+  }
+}
+
+void read_layout(Reader& r, const json& obj, const std::string& path, TrainingInputs* t) {
+  Layout& l = t->layout;
+  r.only_keys(obj, path, {"tp", "pp", "dp", "ep", "micro_batch", "global_batch", "seq_len", "recompute",
+                          "sequence_parallel", "zero_stage"});
+  r.number(obj, "tp", path, kDegree, &l.tp);
+  r.number(obj, "pp", path, kDegree, &l.pp);
+  r.number(obj, "dp", path, kDegree, &l.dp);
+  r.number(obj, "ep", path, kDegree, &l.ep);
+  r.number(obj, "micro_batch", path, Range{1, 1e6, false, true}, &l.micro_batch);
+  r.number(obj, "global_batch", path, Range{1, 1e9, false, true}, &l.global_batch);
+  r.number(obj, "seq_len", path, Range{1, 1e8, false, true}, &l.seq_len);
+  std::string rc;
+  if (r.string(obj, "recompute", path, &rc)) {
+    if (rc == "none") l.recompute = Recompute::none;
+    else if (rc == "selective") l.recompute = Recompute::selective;
+    else if (rc == "full") l.recompute = Recompute::full;
+    else r.error(detail::join(path, "recompute"), "must be one of none, selective, full; got \"" + rc.substr(0, 40) + "\"");
+  }
+  r.boolean(obj, "sequence_parallel", path, &l.sequence_parallel);
+  r.integer(obj, "zero_stage", path, Range{0, 3}, &t->zero_stage);
+}
+
+void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
+  TrainingInputs& t = s->training;
+  const Model& m = s->model;
+  t.mfu = m.moe.enabled() ? std::vector<double>{0.25, 0.35} : std::vector<double>{0.38, 0.45, 0.55};
+  t.layout.pp = std::min(t.layout.pp, m.layers);
+  if (m.seq_len > 0) t.layout.seq_len = m.seq_len;
+  if (const PriceOffer* p = c.find_price(s->device.default_price)) t.price = *p;
+  auto it = doc.find("training");
+  const bool present = it != doc.end() && r.object(*it, "training");
+  bool tokens_given = false, bpp_given = false;
+  if (present) {
+    const json& o = *it;
+    const std::string path = "training";
+    r.only_keys(o, path, {"tokens", "tokens_per_param", "precision", "mfu", "step_mfu", "optimizer",
+                          "bytes_per_param", "zero_stage", "hbm_usable", "days", "goodput", "price",
+                          "usd_per_device_hour", "layout", "alltoall_dispatch_bytes",
+                          "alltoall_combine_bytes", "grad_bytes", "activation_bytes",
+                          "checkpoint_bytes_per_s"});
+    tokens_given = r.number(o, "tokens", path, kTokensR, &t.tokens);
+    r.number(o, "tokens_per_param", path, Range{0.001, 1e6}, &t.tokens_per_param);
+    if (read_precision(r, o, "precision", path, &t.precision) && s->device.dense_flops(t.precision) <= 0) {
+      std::string have;
+      for (Precision p : {Precision::fp32, Precision::bf16, Precision::fp8, Precision::fp4}) {
+        if (s->device.dense_flops(p) > 0) have += (have.empty() ? "" : ", ") + std::string(to_string(p));
+      }
+      r.error("training.precision", std::string("device ") + s->device.id + " has no dense " +
+                                        to_string(t.precision) + " peak; allowed: " + have);
+    }
+    if (auto mit = o.find("mfu"); mit != o.end()) {
+      if (!mit->is_array() || mit->empty() || mit->size() > 16) {
+        r.error("training.mfu", "must be a list of 1 to 16 MFU points in [0.001, 1], e.g. [0.38, 0.45, 0.55]; got " +
+                                    detail::show(*mit));
+      } else {
+        std::vector<double> v(mit->size());
+        bool ok = true;
+        for (std::size_t i = 0; i < mit->size(); ++i) {
+          ok = r.number_value((*mit)[i], detail::index("training.mfu", i), kFraction, &v[i]) && ok;
+        }
+        if (ok) t.mfu = v;
+      }
+    }
+    r.number(o, "step_mfu", path, kFraction, &t.step_mfu);
+    std::string opt;
+    if (r.string(o, "optimizer", path, &opt)) {
+      if (opt == "adam_mixed") t.optimizer = Optimizer::adam_mixed;
+      else if (opt == "adam_fp8") t.optimizer = Optimizer::adam_fp8;
+      else r.error("training.optimizer", "must be adam_mixed or adam_fp8; got \"" + opt.substr(0, 40) + "\"");
+    }
+    bpp_given = r.number(o, "bytes_per_param", path, kBytesPerParam, &t.bytes_per_param);
+    r.integer(o, "zero_stage", path, Range{0, 3}, &t.zero_stage);
+    r.number(o, "hbm_usable", path, kFraction, &t.hbm_usable);
+    r.number(o, "days", path, kDays, &t.days);
+    r.number(o, "goodput", path, kFraction, &t.goodput);
+    read_price_choice(r, o, path, c, s->device, &t.price);
+    if (auto lit = o.find("layout"); lit != o.end() && r.object(*lit, "training.layout")) {
+      read_layout(r, *lit, "training.layout", &t);
+    }
+    r.number(o, "alltoall_dispatch_bytes", path, kSmallBytes, &t.alltoall_dispatch_bytes);
+    r.number(o, "alltoall_combine_bytes", path, kSmallBytes, &t.alltoall_combine_bytes);
+    r.number(o, "grad_bytes", path, kSmallBytes, &t.grad_bytes);
+    r.number(o, "activation_bytes", path, kSmallBytes, &t.activation_bytes);
+    r.number(o, "checkpoint_bytes_per_s", path, kBandwidthR, &t.checkpoint_bytes_per_s);
+  }
+  if (!tokens_given) t.tokens = m.training_tokens > 0 ? m.training_tokens : t.tokens_per_param * m.params;
+  if (!bpp_given) t.bytes_per_param = memory::accounting(t.optimizer).total();
+}
+
+void read_serving(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
+  ServingInputs& v = s->serving;
+  v.price = s->training.price;
+  auto it = doc.find("serving");
+  if (it == doc.end() || !r.object(*it, "serving")) return;
+  const json& o = *it;
+  const std::string path = "serving";
+  r.only_keys(o, path, {"weight_precision", "kv_precision", "block_scale_bytes_per_param", "context", "batch",
+                        "kv_fill", "replica_devices", "tp", "hbm_usable", "prompt_tokens", "prefill_mfu",
+                        "kv_link_bytes_per_s", "realised_fraction", "utilisation", "demand_tokens_per_day",
+                        "collective_latency_s", "headroom_low", "headroom_high", "price",
+                        "usd_per_device_hour"});
+  read_precision(r, o, "weight_precision", path, &v.weight_precision);
+  read_precision(r, o, "kv_precision", path, &v.kv_precision);
+  r.number(o, "block_scale_bytes_per_param", path, Range{0, 4}, &v.block_scale_bytes_per_param);
+  r.number(o, "context", path, Range{1, 1e8, false, true}, &v.context);
+  r.number(o, "batch", path, Range{1, 1e7, false, true}, &v.batch);
+  r.number(o, "kv_fill", path, kFraction, &v.kv_fill);
+  r.number(o, "replica_devices", path, kDegree, &v.replica_devices);
+  r.number(o, "tp", path, Range{1, 1e5, false, true}, &v.tp);
+  r.number(o, "hbm_usable", path, kFraction, &v.hbm_usable);
+  r.number(o, "prompt_tokens", path, Range{1, 1e8, false, true}, &v.prompt_tokens);
+  r.number(o, "prefill_mfu", path, kFraction, &v.prefill_mfu);
+  r.number(o, "kv_link_bytes_per_s", path, kBandwidthR, &v.kv_link_bytes_per_s);
+  r.number(o, "realised_fraction", path, kFraction, &v.realised_fraction);
+  r.number(o, "utilisation", path, kFraction, &v.utilisation);
+  r.number(o, "demand_tokens_per_day", path, Range{0, 1e18}, &v.demand_tokens_per_day);
+  r.number(o, "collective_latency_s", path, Range{0, 1}, &v.collective_latency_s);
+  r.number(o, "headroom_low", path, Range{0, 10}, &v.headroom_low);
+  r.number(o, "headroom_high", path, Range{0, 10}, &v.headroom_high);
+  read_price_choice(r, o, path, c, s->device, &v.price);
+  if (v.headroom_high < v.headroom_low) {
+    r.error("serving.headroom_high", "must be at least headroom_low (" + num(v.headroom_low) + ")");
+  }
+}
+
+void read_power(Reader& r, const json& doc, Scenario* s) {
+  s->power.system_w_per_device = s->device.system_w;
+  auto it = doc.find("power");
+  if (it == doc.end() || !r.object(*it, "power")) return;
+  r.only_keys(*it, "power", {"pue", "system_w_per_device"});
+  r.number(*it, "pue", "power", Range{1, 5}, &s->power.pue);
+  r.number(*it, "system_w_per_device", "power", Range{1, 1e7}, &s->power.system_w_per_device);
+}
+
+void cross_checks(const Scenario& s, std::vector<Issue>* warnings) {
+  const Layout& l = s.training.layout;
+  const Model& m = s.model;
+  auto warn = [&](const std::string& path, const std::string& msg) { warnings->push_back({path, msg}); };
+  if (l.pp > m.layers) warn("training.layout.pp", "is larger than the model's " + num(m.layers) + " layers");
+  else if (std::fmod(m.layers, l.pp) != 0) warn("training.layout.pp", "does not divide the " + num(m.layers) + " layers; stages are uneven");
+  if (std::fmod(m.heads, l.tp) != 0) warn("training.layout.tp", "does not divide the " + num(m.heads) + " attention heads");
+  if (l.tp > s.device.scale_up_domain) warn("training.layout.tp", "is larger than the scale-up domain of " + num(s.device.scale_up_domain) + " devices: tensor-parallel traffic crosses the slow network");
+  if (std::fmod(l.global_batch, l.dp * l.micro_batch) != 0) warn("training.layout.global_batch", "is not a multiple of dp × micro_batch");
+  if (m.moe.enabled() && std::fmod(m.moe.experts, l.ep) != 0) warn("training.layout.ep", "does not divide the " + num(m.moe.experts) + " experts");
+  if (!m.moe.enabled() && l.ep > 1) warn("training.layout.ep", "has no effect on a dense model");
+  if (s.serving.tp > s.device.scale_up_domain) warn("serving.tp", "is larger than the scale-up domain: decode all-reduces cross the slow network");
+}
+
+}  // namespace
+
+ParsedScenario parse_scenario(std::string_view text, const Catalog& catalog) {
+  ParsedScenario out;
+  out.scenario = default_scenario(catalog);
+  Reader r(&out.issues);
+  if (text.size() > kMaxScenarioBytes) {
+    r.error("", "is too large (" + std::to_string(text.size()) + " bytes; at most " + std::to_string(kMaxScenarioBytes) + ")");
+    return out;
+  }
+  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  if (doc.is_discarded()) {
+    r.error("", "is not valid JSON");
+    return out;
+  }
+  if (!r.object(doc, "")) return out;
+  r.only_keys(doc, "", {"schema", "name", "description", "model", "device", "system", "training", "serving", "power"});
+  if (auto it = doc.find("schema"); it != doc.end() && *it != "sizer.scenario.v1") {
+    r.error("schema", "must be \"sizer.scenario.v1\" (or omitted); got " + detail::show(*it));
+  }
+  Scenario s;
+  if (!resolve_model(r, doc, catalog, &s.model)) {
+    if (out.issues.empty()) r.error("model", "could not be resolved");
+    return out;
+  }
+  if (!resolve_device(r, doc, catalog, &s)) {
+    if (out.issues.empty()) r.error("device", "could not be resolved");
+    return out;
+  }
+  read_training(r, doc, catalog, &s);
+  read_serving(r, doc, catalog, &s);
+  read_power(r, doc, &s);
+  if (!out.issues.empty()) return out;
+  cross_checks(s, &out.warnings);
+  out.scenario = std::move(s);
+  return out;
+}
+
+Scenario default_scenario(const Catalog& catalog) {
+  std::vector<Issue> ignored;
+  Reader r(&ignored);
+  Scenario s;
+  const json empty = json::object();
+  if (const Model* m = catalog.find_model("dense-1t")) s.model = *m;
+  if (const Device* d = catalog.find_device("gb200")) s.device = *d;
+  read_training(r, empty, catalog, &s);
+  read_serving(r, empty, catalog, &s);
+  read_power(r, empty, &s);
+  return s;
+}
+
+}  // namespace sizer

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what building and testing Sizer needs on Debian 12, then the repo's npm packages
+# (playwright-core, which drives Debian's Chromium; never `npx playwright install`).
+# Idempotent: apt runs (one `apt-get update`, then install) only when something is missing.
+# Usage: scripts/deps.sh            (as root, or with sudo available)
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+packages=(build-essential cmake git ca-certificates emscripten nlohmann-json3-dev catch2 chromium
+          fonts-roboto-unhinted fonts-jetbrains-mono python3-fonttools xz-utils)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+# Any node >= 18 will do (Debian's 18, or a newer one already on the machine).
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+
+if ((${#missing[@]})); then
+  echo "deps: installing ${missing[*]}"
+  sudo=""
+  if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "deps: run as root to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+((node_major >= 18)) || { echo "deps: node $(node --version) is too old, need 18 or newer" >&2; exit 1; }
+
+# npm packages, only when playwright-core is missing or older than the lock file.
+cd "$repo"
+stamp="node_modules/.package-lock.json"
+if [[ ! -d node_modules/playwright-core || ! -f "$stamp" || package-lock.json -nt "$stamp" ]]; then
+  echo "deps: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+echo "deps: ok"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Fetches Dear ImGui 1.86 sources from Debian's source package `imgui` into DEST (a build-tree
+# folder; third-party sources are never committed). Uses a private apt sources list, so the
+# system's apt setup is left alone. Cached: does nothing when DEST already holds the sources.
+# Usage: scripts/fetch-imgui.sh DEST
+set -euo pipefail
+
+dest="${1:?usage: $0 DEST}"
+version="1.86"
+if [[ -f "$dest/imgui.cpp" && -f "$dest/backends/imgui_impl_glfw.cpp" ]]; then
+  exit 0
+fi
+
+dl="${dest}.download"   # apt lists and the tarball; kept so a rebuild needs no network
+mkdir -p "$dl/lists/partial"
+tarball=$(ls "$dl"/imgui_${version}*.orig.tar.* 2>/dev/null | head -n1 || true)
+if [[ -z "$tarball" ]]; then
+  printf 'Types: deb deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+    > "$dl/src.sources"
+  opts=(-o "Dir::Etc::SourceList=$dl/src.sources" -o Dir::Etc::SourceParts=/dev/null
+        -o "Dir::State::Lists=$dl/lists" -o Dir::Cache=/dev/null -o APT::Sandbox::User=root -qq)
+  echo "fetch-imgui: downloading Debian source package imgui ${version}"
+  apt-get "${opts[@]}" update
+  (cd "$dl" && apt-get "${opts[@]}" source --download-only imgui)
+  tarball=$(ls "$dl"/imgui_${version}*.orig.tar.* | head -n1)
+fi
+
+tmp=$(mktemp -d "${dest}.tmp.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+tar -xf "$tarball" -C "$tmp"
+src=$(dirname "$(find "$tmp" -name imgui.cpp -not -path '*/backends/*' | head -n1)")
+grep -q "IMGUI_VERSION *\"${version}" "$src/imgui.h" || { echo "fetch-imgui: not ImGui ${version}" >&2; exit 1; }
+rm -rf "$dest" && mkdir -p "$(dirname "$dest")" && mv "$src" "$dest"
+echo "fetch-imgui: ImGui ${version} sources in $dest"

@@ -1,0 +1,36 @@
+// Minimal static file server for the built site (correct MIME types for .wasm and .mjs, which
+// python's http.server gets wrong on some systems). Binds to 127.0.0.1 only.
+// CLI: node scripts/static-server.mjs DIR [PORT]      Module: serveStatic(dir, port) -> server
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const kTypes = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json',
+  '.png': 'image/png', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8',
+};
+
+export function serveStatic(dir, port = 0) {
+  const root = path.resolve(dir);
+  const server = http.createServer((req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let file = path.join(root, path.normalize(urlPath));
+    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found'); return; }
+      res.writeHead(200, { 'Content-Type': kTypes[path.extname(file)] || 'application/octet-stream',
+                           'Cache-Control': 'no-cache' });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2] || '.';
+  const server = await serveStatic(dir, Number(process.argv[3] || 8080));
+  console.log(`Serving ${path.resolve(dir)} at http://127.0.0.1:${server.address().port}/  (Ctrl+C stops)`);
+}

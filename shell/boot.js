@@ -1,0 +1,53 @@
+// Page-side start-up of the Sizer app, shared by index.html (as boot.js) and the offline single
+// file (inlined): checks for WebAssembly and WebGL2, shows loading and error messages, and hands
+// the canvas to the Emscripten runtime through the global `Module`.
+var Module = (function () {
+  'use strict';
+  var status = document.getElementById('status');
+  var canvas = document.getElementById('canvas');
+
+  function show(text, isError) {
+    status.textContent = text;
+    status.className = isError ? 'error' : '';
+    status.hidden = false;
+  }
+  var failed = false;
+  function fail(text) {  // the first failure is the one worth reading; later ones are its echoes
+    if (failed) return;
+    failed = true;
+    show(text, true);
+    canvas.hidden = true;
+  }
+
+  function hasWebGL2() {
+    try { return !!document.createElement('canvas').getContext('webgl2'); } catch (e) { return false; }
+  }
+
+  var module = {
+    canvas: canvas,
+    print: function (text) { console.log(text); },
+    printErr: function (text) { console.warn(text); },
+    setStatus: function (text) { if (text && !failed) show(text, false); },
+    onAbort: function (what) { fail('Sizer stopped: ' + what + '. Reload the page to try again.'); },
+    sizerFirstFrame: function () { status.hidden = true; document.documentElement.dataset.sizer = 'ready'; },
+    sizerFail: fail,
+  };
+
+  canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+  canvas.addEventListener('webglcontextlost', function (e) {
+    e.preventDefault();
+    fail('The graphics context was lost. Reload the page.');
+  });
+  window.addEventListener('error', function (e) { fail('Sizer failed: ' + e.message); });
+
+  if (typeof WebAssembly !== 'object') {
+    fail('Sizer needs WebAssembly, which this browser does not provide. Use a current Chrome, Edge, Firefox or Safari.');
+    module.noInitialRun = true;
+  } else if (!hasWebGL2()) {
+    fail('Sizer needs WebGL2, which is missing or turned off in this browser (check hardware acceleration settings).');
+    module.noInitialRun = true;
+  } else {
+    show('Loading Sizer\u2026', false);
+  }
+  return module;
+})();

@@ -1,0 +1,64 @@
+// The hosted app (site/index.html served over http): draws, stays on its own origin, is sharp on
+// high-DPI screens, and explains itself when WebAssembly or WebGL2 is missing.
+import path from 'node:path';
+import { assert, assertClean, drawnFraction, openPage, waitForFirstFrame } from './lib.mjs';
+
+const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
+
+export const tests = [
+  ['hosted app draws a first frame with no console errors', async ({ browser, origin, shots }) => {
+    const { page, watch } = await openPage(browser, { allow: sameOrigin(origin) });
+    await page.goto(`${origin}/index.html`);
+    await waitForFirstFrame(page);
+    const png = await page.screenshot({ path: path.join(shots, 'hosted.png') });
+    const drawn = await drawnFraction(browser, png);
+    assert(drawn > 0.005, `canvas looks blank (${(drawn * 100).toFixed(2)}% drawn pixels)`);
+    assert(await page.isHidden('#status'), 'loading indicator still visible after first frame');
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
+  ['canvas backing store follows devicePixelRatio', async ({ browser, origin, shots }) => {
+    const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), deviceScaleFactor: 2,
+                                                      viewport: { width: 900, height: 600 } });
+    await page.goto(`${origin}/index.html`);
+    await waitForFirstFrame(page);
+    await page.screenshot({ path: path.join(shots, 'hosted-dpr2.png') });
+    const size = await page.evaluate(() => {
+      const c = document.getElementById('canvas');
+      return { w: c.width, h: c.height, cssW: c.clientWidth, cssH: c.clientHeight };
+    });
+    assert(size.cssW === 900 && size.cssH === 600, `canvas does not fill the window: ${JSON.stringify(size)}`);
+    assert(size.w === 1800 && size.h === 1200, `canvas not at 2x resolution: ${JSON.stringify(size)}`);
+    await page.setViewportSize({ width: 700, height: 500 });
+    await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 5000 });
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
+  ['missing WebGL2 gives a clear message', async ({ browser, origin, shots }) => {
+    const initScript = () => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+        return type === 'webgl2' ? null : original.call(this, type, ...rest);
+      };
+    };
+    const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), initScript });
+    await page.goto(`${origin}/index.html`);
+    await page.waitForSelector('#status.error', { timeout: 10000 });
+    await page.screenshot({ path: path.join(shots, 'no-webgl2.png') });
+    const text = await page.textContent('#status');
+    assert(/WebGL2/.test(text), `unexpected message: ${text}`);
+    await watch.context.close();
+  }],
+
+  ['missing WebAssembly gives a clear message', async ({ browser, origin }) => {
+    const initScript = () => { delete window.WebAssembly; };
+    const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), initScript });
+    await page.goto(`${origin}/index.html`);
+    await page.waitForSelector('#status.error', { timeout: 10000 });
+    const text = await page.textContent('#status');
+    assert(/needs WebAssembly/.test(text), `unexpected message: ${text}`);
+    await watch.context.close();
+  }],
+];

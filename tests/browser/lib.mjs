@@ -1,0 +1,81 @@
+// Shared helpers of the browser tests: Debian's Chromium through playwright-core, a page watcher
+// that records console errors and outside requests, and a "did it draw?" pixel check.
+import { chromium } from 'playwright-core';
+
+export const kChromium = process.env.SIZER_CHROMIUM || '/usr/bin/chromium';
+
+// Flags from docs: SwiftShader gives WebGL2 without a GPU; the rest keeps Chromium off the network.
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: kChromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync',
+           '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+}
+
+// Opens a context whose requests are allowed only when `allow(url)` holds; others are aborted
+// and listed in `watch.blocked`. `watch.errors` collects console errors and uncaught exceptions.
+export async function openPage(browser, { allow, viewport = { width: 1280, height: 800 },
+                                          deviceScaleFactor = 1, initScript } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor });
+  const watch = { errors: [], blocked: [], context };
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (allow(url)) return route.continue();
+    watch.blocked.push(url);
+    return route.abort();
+  });
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') watch.errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => watch.errors.push(`pageerror: ${e.message}`));
+  return { page, watch };
+}
+
+// Waits for the app's first frame (boot.js marks <html data-sizer="ready">).
+export async function waitForFirstFrame(page, timeoutMs = 20000) {
+  await page.waitForFunction(() => document.documentElement.dataset.sizer === 'ready', null,
+                             { timeout: timeoutMs });
+  await page.waitForTimeout(300);  // a few more frames, so fonts and layout have settled
+}
+
+// Fraction of screenshot pixels that differ clearly from its most common colour. A blank or
+// cleared canvas gives ~0; a drawn UI (text, frames, widgets) gives well above 0.005.
+export async function drawnFraction(browser, png) {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const g = new OffscreenCanvas(bmp.width, bmp.height).getContext('2d');
+      g.drawImage(bmp, 0, 0);
+      const d = g.getImageData(0, 0, bmp.width, bmp.height).data;
+      const counts = new Map();
+      for (let i = 0; i < d.length; i += 4) {
+        const key = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+        counts.set(key, (counts.get(key) || 0) + 1);
+      }
+      const bg = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+      let differing = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        const dr = Math.abs(d[i] - ((bg >> 16) & 255));
+        const dg = Math.abs(d[i + 1] - ((bg >> 8) & 255));
+        const db = Math.abs(d[i + 2] - (bg & 255));
+        if (Math.max(dr, dg, db) > 40) differing++;
+      }
+      return differing / (d.length / 4);
+    }, png.toString('base64'));
+  } finally {
+    await page.close();
+  }
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+export function assertClean(watch) {
+  assert(watch.errors.length === 0, `console errors:\n  ${watch.errors.join('\n  ')}`);
+  assert(watch.blocked.length === 0, `requests outside the allowed origin:\n  ${watch.blocked.join('\n  ')}`);
+}

@@ -1,0 +1,17 @@
+// The subset font files compiled into the binary; the definitions are generated at build time
+// by web/cmake/embed_fonts.cmake from Debian's font packages.
+#pragma once
+
+namespace sizer_web {
+
+struct EmbeddedFont {
+  const unsigned char* data;
+  int size;  // bytes
+};
+
+extern const EmbeddedFont kRobotoRegular;
+extern const EmbeddedFont kJetBrainsMonoRegular;
+// Zero-terminated pairs of first/last code points kept by the subset (ImGui glyph-range format).
+extern const unsigned short kFontGlyphRanges[];
+
+}  // namespace sizer_web

@@ -1,0 +1,101 @@
+// Browser entry point of the ImGui app: GLFW window on the page's <canvas id="canvas"> (WebGL2),
+// sized to the canvas' CSS box × devicePixelRatio, with one ImGui frame per animation frame.
+// All Emscripten-specific code of the UI lives here; App (app.h) is platform-free.
+#include <cmath>
+
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include "app.h"
+#include "fonts.h"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+
+namespace {
+
+constexpr const char* kCanvas = "#canvas";
+
+struct Platform {
+  GLFWwindow* window = nullptr;
+  int width_px = 0;   // canvas drawing buffer, physical pixels
+  int height_px = 0;
+  float dpr = 0.0f;   // devicePixelRatio the fonts and style were built for
+  ImGuiStyle base_style;
+  sizer_web::Fonts fonts;
+  sizer_web::App app;
+  bool first_frame_done = false;
+};
+
+// Keeps the drawing buffer at CSS size × devicePixelRatio and rebuilds fonts and style when the
+// ratio changes (browser zoom, moving to another screen). The UI works in physical pixels.
+void fit_canvas(Platform& p) {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size(kCanvas, &css_w, &css_h);
+  const float dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
+  const int w = static_cast<int>(std::lround(css_w * dpr));
+  const int h = static_cast<int>(std::lround(css_h * dpr));
+  if (w != p.width_px || h != p.height_px) {
+    emscripten_set_canvas_element_size(kCanvas, w, h);
+    p.width_px = w;
+    p.height_px = h;
+  }
+  if (dpr != p.dpr) {
+    p.dpr = dpr;
+    ImGui::GetStyle() = p.base_style;
+    ImGui::GetStyle().ScaleAllSizes(dpr);
+    p.fonts = sizer_web::load_fonts(dpr);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+}
+
+void frame(void* arg) {
+  Platform& p = *static_cast<Platform*>(arg);
+  fit_canvas(p);
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();  // GLFW's window size is not kept in sync on the web: override
+  io.DisplaySize = ImVec2(static_cast<float>(p.width_px), static_cast<float>(p.height_px));
+  io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+  ImGui::NewFrame();
+  p.app.draw(p.fonts, io.DisplaySize.x, io.DisplaySize.y);
+  ImGui::Render();
+  glViewport(0, 0, p.width_px, p.height_px);
+  glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (!p.first_frame_done) {
+    p.first_frame_done = true;
+    EM_ASM(if (Module['sizerFirstFrame']) Module['sizerFirstFrame'](););
+  }
+}
+
+}  // namespace
+
+int main() {
+  if (!glfwInit()) return 1;
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  static Platform platform;  // lives for the page's lifetime; the main loop never returns
+  platform.window = glfwCreateWindow(640, 480, "Sizer", nullptr, nullptr);
+  if (!platform.window) {
+    EM_ASM(if (Module['sizerFail']) Module['sizerFail']('Could not create a WebGL2 context.'););
+    return 1;
+  }
+  glfwMakeContextCurrent(platform.window);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no file system: nothing to save layouts to
+  ImGui::StyleColorsDark();
+  platform.base_style = ImGui::GetStyle();
+  ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+
+  emscripten_set_main_loop_arg(frame, &platform, 0, true);
+  return 0;
+}
