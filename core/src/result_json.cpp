@@ -32,6 +32,14 @@ json price_json(const PriceOffer& p) {
   return j;
 }
 
+// A price as scenario input: a bundled offer by id, a user's offer as an object.
+json price_input(const PriceOffer& p) {
+  if (!p.user_supplied) return p.id;
+  json j = price_json(p);
+  j.erase("user_supplied");
+  return j;
+}
+
 json flops_json(const Device& d) {
   auto f = [](double v) { return v > 0 ? json(v) : json(nullptr); };
   return {{"fp32", f(d.dense_flops_fp32)}, {"bf16", f(d.dense_flops_bf16)}, {"fp8", f(d.dense_flops_fp8)},
@@ -114,7 +122,7 @@ json scenario_to_json(const Scenario& s) {
       {"alltoall_combine_bytes", t.alltoall_combine_bytes}, {"grad_bytes", t.grad_bytes},
       {"activation_bytes", t.activation_bytes}, {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}};
   if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
-  if (t.price.usd_per_device_hour > 0) training["price"] = price_json(t.price);
+  if (t.price.usd_per_device_hour > 0) training["price"] = price_input(t.price);
   json serving = {
       {"weight_precision", to_string(v.weight_precision)}, {"kv_precision", to_string(v.kv_precision)},
       {"block_scale_bytes_per_param", v.block_scale_bytes_per_param}, {"context", v.context},
@@ -125,7 +133,7 @@ json scenario_to_json(const Scenario& s) {
       {"collective_latency_s", v.collective_latency_s}, {"headroom_low", v.headroom_low},
       {"headroom_high", v.headroom_high}};
   if (v.replica_devices > 0) serving["replica_devices"] = v.replica_devices;
-  if (v.price.usd_per_device_hour > 0) serving["price"] = price_json(v.price);
+  if (v.price.usd_per_device_hour > 0) serving["price"] = price_input(v.price);
   j["training"] = training;
   j["serving"] = serving;
   j["power"] = {{"pue", s.power.pue}};

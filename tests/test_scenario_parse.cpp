@@ -1,0 +1,200 @@
+// Scenario parsing: defaults, presets with overrides, and every kind of bad input.
+// Bad input must produce an issue naming the JSON path, never a crash, NaN or infinity.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+
+#include "sizer/sizer.h"
+
+using namespace sizer;
+
+namespace {
+
+ParsedScenario parse(const std::string& text) { return parse_scenario(text, bundled_catalog()); }
+
+// The first issue's path, or "" if the scenario parsed.
+std::string first_path(const ParsedScenario& p) { return p.issues.empty() ? "" : p.issues[0].path; }
+
+bool mentions(const ParsedScenario& p, const std::string& word) {
+  for (const Issue& i : p.issues) {
+    if (i.message.find(word) != std::string::npos || i.path.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("an empty scenario gets the seed post's defaults", "[parse]") {
+  const auto p = parse("{}");
+  REQUIRE(p.ok());
+  const Scenario& s = p.scenario;
+  CHECK(s.model.id == "dense-1t");
+  CHECK(s.device.id == "gb200");
+  CHECK(s.training.tokens == 20e12);
+  CHECK(s.training.mfu == std::vector<double>{0.38, 0.45, 0.55});
+  CHECK(s.training.bytes_per_param == 16);
+  CHECK(s.training.days == 90);
+  CHECK(s.training.goodput == 0.9);
+  CHECK(s.serving.weight_precision == Precision::fp8);
+  CHECK(s.power.pue == 1.2);
+  CHECK(s.power.system_w_per_device == Approx(14300.0 / 8));
+}
+
+TEST_CASE("MoE presets default to the post's MoE MFU range and published tokens", "[parse]") {
+  const auto p = parse(R"({"model": "moe-1t"})");
+  REQUIRE(p.ok());
+  CHECK(p.scenario.training.mfu == std::vector<double>{0.25, 0.35});
+  CHECK(p.scenario.training.tokens == 15.5e12);
+}
+
+TEST_CASE("presets take overrides; full objects stand alone", "[parse]") {
+  SECTION("model override") {
+    const auto p = parse(R"({"model": {"preset": "dense-1t", "layers": 96}})");
+    REQUIRE(p.ok());
+    CHECK(p.scenario.model.layers == 96);
+    CHECK(p.scenario.model.hidden == 25600);
+    CHECK(p.scenario.model.user_supplied);
+  }
+  SECTION("full model object") {
+    const auto p = parse(R"({"model": {"name": "tiny", "params": 1e9, "layers": 16, "hidden": 2048,
+      "heads": 16, "attention": {"type": "gqa", "kv_heads": 4, "head_dim": 128}}})");
+    REQUIRE(p.ok());
+    CHECK(p.scenario.model.active_params == 1e9);
+    CHECK(p.scenario.training.tokens == 20e9);  // Chinchilla: 20 tokens per parameter
+  }
+  SECTION("device override and aliases") {
+    const auto p = parse(R"({"device": {"preset": "h100-sxm", "memory_bytes": 96e9}})");
+    REQUIRE(p.ok());
+    CHECK(p.scenario.device.id == "h100");
+    CHECK(p.scenario.device.memory_bytes == 96e9);
+    CHECK(p.scenario.device.user_supplied);
+  }
+  SECTION("full custom device") {
+    const auto p = parse(R"({"device": {"name": "X1", "memory_bytes": 256e9, "hbm_bytes_per_s": 10e12,
+      "dense_flops": {"bf16": 3e15, "fp8": 6e15}, "scale_up_domain": 64, "scale_up_bytes_per_s": 1e12,
+      "scale_out_bytes_per_s": 100e9, "system_w": 2000}, "training": {"usd_per_device_hour": 9.5}})");
+    REQUIRE(p.ok());
+    CHECK(p.scenario.device.user_supplied);
+    CHECK(p.scenario.training.price.usd_per_device_hour == 9.5);
+    const Estimate e = evaluate(p.scenario);
+    CHECK(e.compute.cost_usd.size() == 3);
+  }
+  SECTION("a system sets the scale-up domain") {
+    const auto p = parse(R"({"device": "b200", "system": "dge-b200"})");
+    CHECK_FALSE(p.ok());
+    CHECK(first_path(p) == "system");
+    CHECK(mentions(p, "dgx-b200"));  // lists the valid ids
+  }
+}
+
+TEST_CASE("wrong types are reported with their path", "[parse][bad]") {
+  CHECK(first_path(parse(R"({"training": {"days": "ninety"}})")) == "training.days");
+  CHECK(first_path(parse(R"({"training": {"mfu": 0.45}})")) == "training.mfu");
+  CHECK(first_path(parse(R"({"training": {"mfu": [0.4, "x"]}})")) == "training.mfu[1]");
+  CHECK(first_path(parse(R"({"training": {"layout": {"sequence_parallel": 1}}})")) == "training.layout.sequence_parallel");
+  CHECK(first_path(parse(R"({"serving": []})")) == "serving");
+  CHECK(first_path(parse(R"({"model": 42})")) == "model");
+  CHECK(first_path(parse(R"({"power": {"pue": true}})")) == "power.pue");
+  CHECK(first_path(parse(R"([1, 2])")) == "");
+}
+
+TEST_CASE("out-of-range numbers are refused: negative, zero, huge, fractional counts", "[parse][bad]") {
+  const char* cases[][2] = {
+      {R"({"training": {"days": -1}})", "training.days"},
+      {R"({"training": {"days": 0}})", "training.days"},
+      {R"({"training": {"goodput": 1.5}})", "training.goodput"},
+      {R"({"training": {"mfu": [0]}})", "training.mfu[0]"},
+      {R"({"training": {"mfu": []}})", "training.mfu"},
+      {R"({"training": {"tokens": 1e308}})", "training.tokens"},
+      {R"({"training": {"layout": {"tp": 2.5}}})", "training.layout.tp"},
+      {R"({"training": {"layout": {"pp": 0}}})", "training.layout.pp"},
+      {R"({"training": {"zero_stage": 4}})", "training.zero_stage"},
+      {R"({"serving": {"batch": -32}})", "serving.batch"},
+      {R"({"serving": {"kv_fill": 0}})", "serving.kv_fill"},
+      {R"({"serving": {"context": 1e300}})", "serving.context"},
+      {R"({"power": {"pue": 0.5}})", "power.pue"},
+      {R"({"model": {"preset": "dense-1t", "params": -1}})", "model.params"},
+      {R"({"model": {"preset": "dense-1t", "hidden": 1e308}})", "model.hidden"},
+      {R"({"device": {"preset": "h100", "memory_bytes": 0}})", "device.memory_bytes"},
+      {R"({"device": {"preset": "h100", "hbm_bytes_per_s": -5}})", "device.hbm_bytes_per_s"},
+      {R"({"training": {"usd_per_device_hour": -2}})", "training.usd_per_device_hour"},
+  };
+  for (const auto& c : cases) {
+    INFO(c[0]);
+    const auto p = parse(c[0]);
+    CHECK_FALSE(p.ok());
+    CHECK(first_path(p) == c[1]);
+    REQUIRE_FALSE(p.issues.empty());
+    CHECK(p.issues[0].message.find("must be") != std::string::npos);
+  }
+}
+
+TEST_CASE("unknown ids list the valid ones", "[parse][bad]") {
+  auto p = parse(R"({"device": "h1000"})");
+  CHECK(first_path(p) == "device");
+  CHECK(mentions(p, "h100"));
+  p = parse(R"({"model": "gpt-5"})");
+  CHECK(first_path(p) == "model");
+  CHECK(mentions(p, "dense-1t"));
+  p = parse(R"({"device": "h100", "training": {"price": "aws-cb-gb200"}})");
+  CHECK(first_path(p) == "training.price");
+  CHECK(mentions(p, "aws-cb-h100"));
+  p = parse(R"({"training": {"precision": "fp7"}})");
+  CHECK(first_path(p) == "training.precision");
+  CHECK(mentions(p, "bf16"));
+}
+
+TEST_CASE("unknown fields are typos, not silently ignored", "[parse][bad]") {
+  const auto p = parse(R"({"trainig": {"days": 30}})");
+  CHECK(first_path(p) == "trainig");
+  CHECK(mentions(p, "training"));
+  CHECK(first_path(parse(R"({"training": {"layout": {"tpp": 8}}})")) == "training.layout.tpp");
+}
+
+TEST_CASE("inconsistent shapes are refused", "[parse][bad]") {
+  CHECK(first_path(parse(R"({"model": {"preset": "dense-1t", "active_params": 2e12}})")) == "model.active_params");
+  CHECK(first_path(parse(R"({"model": {"preset": "dense-1t", "active_params": 1e11}})")) == "model.active_params");
+  CHECK(first_path(parse(R"({"model": {"preset": "moe-1t", "moe": {"experts": 4, "experts_per_token": 8}}})")) ==
+        "model.moe.experts_per_token");
+  CHECK(first_path(parse(R"({"model": {"params": 1e9, "layers": 4, "hidden": 64}})")) == "model.heads");
+  CHECK(first_path(parse(R"({"model": {"preset": "dense-1t", "attention": {"type": "sparse"}}})")) ==
+        "model.attention.type");
+  CHECK(first_path(parse(R"({"device": "a100", "training": {"precision": "fp8"}})")) == "training.precision");
+}
+
+TEST_CASE("malformed JSON and oversized input are refused whole", "[parse][bad]") {
+  for (const char* text : {"", "{", "{\"model\": }", "nul", "{\"a\":1,}", "\xff\xfe", "{\"training\": {\"days\": NaN}}",
+                           "{\"training\": {\"days\": Infinity}}"}) {
+    INFO(text);
+    const auto p = parse(text);
+    CHECK_FALSE(p.ok());
+  }
+  const std::string big(kMaxScenarioBytes + 1, ' ');
+  const auto p = parse(big);
+  CHECK_FALSE(p.ok());
+  CHECK(p.issues[0].message.find("too large") != std::string::npos);
+}
+
+TEST_CASE("layout problems are warnings with explanations, not errors", "[parse]") {
+  const auto p = parse(R"({"training": {"layout": {"tp": 7, "pp": 5}}})");
+  REQUIRE(p.ok());
+  bool tp = false, pp = false;
+  for (const Issue& w : p.warnings) {
+    tp = tp || w.path == "training.layout.tp";
+    pp = pp || w.path == "training.layout.pp";
+  }
+  CHECK(tp);
+  CHECK(pp);
+}
+
+TEST_CASE("the resolved scenario round-trips through its JSON", "[parse]") {
+  const auto p = parse(R"({"model": "moe-1t", "device": "h100", "training": {"mfu": [0.3]},
+                           "serving": {"batch": 512, "context": 8192}})");
+  REQUIRE(p.ok());
+  const std::string again = scenario_to_json(p.scenario).dump();
+  const auto q = parse(again);
+  INFO(format_issues(q.issues));
+  REQUIRE(q.ok());
+  CHECK(scenario_to_json(q.scenario) == scenario_to_json(p.scenario));
+  CHECK(result_to_json(q.scenario, evaluate(q.scenario)) == result_to_json(p.scenario, evaluate(p.scenario)));
+}
