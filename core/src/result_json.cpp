@@ -176,7 +176,8 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"device_hours", list_or_null(c.device_hours, peak)}, {"cost_usd", list_or_null(c.cost_usd, priced && peak)},
       {"cluster_devices", list_or_null(c.cluster_devices, peak)},
       {"scale_up_domains", list_or_null(c.scale_up_domains, peak)},
-      {"wall_days_on_layout", list_or_null(c.wall_days_on_layout, peak)}};
+      {"wall_days_on_layout", list_or_null(c.wall_days_on_layout, peak)},
+      {"price_offer", price_json(s.training.price)}};
   training["power"] = {{"system_w_per_device", num_or_null(s.power.system_w_per_device, powered)},
                        {"pue", s.power.pue},
                        {"it_power_w", list_or_null(e.power.it_power_w, powered && peak)},
@@ -221,6 +222,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"tp_latency_floor_s", v.tp_latency_floor_s},
       {"tp_scale_out_slowdown", num_or_null(v.tp_scale_out_slowdown, has_out)},
       {"replica_usd_per_hour", num_or_null(v.replica_usd_per_hour, serve_priced)},
+      {"serving_price_offer", price_json(s.serving.price)},
       {"realised_share", v.realised_share},
       {"cost_per_million_tokens_usd", num_or_null(v.cost_per_million_tokens_usd, serve_priced)},
       {"demand_tokens_per_s", v.demand_tokens_per_s}, {"replicas_for_demand", v.replicas_for_demand},
