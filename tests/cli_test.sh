@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# End-to-end checks of the `sizer` CLI: exit codes, messages naming the JSON path, output formats.
+# Usage: tests/cli_test.sh path/to/sizer repo-root
+set -u
+SIZER=$1
+ROOT=$2
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() {  # check NAME EXPECTED_EXIT PATTERN -- command...
+  local name=$1 want=$2 pattern=$3
+  shift 4
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fail=1; return
+  fi
+  if [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$tmp/out" "$tmp/err"; then
+    echo "FAIL $name: output lacks /$pattern/"; head -5 "$tmp/out" "$tmp/err"; fail=1; return
+  fi
+  if grep -qiE '(^|[^a-z])(nan|inf)([^a-z]|$)' "$tmp/out"; then
+    echo "FAIL $name: NaN or inf in output"; fail=1; return
+  fi
+  echo "ok   $name"
+}
+
+check "version" 0 "sizer 1" -- "$SIZER" version
+check "eval stdin defaults" 0 '"schema": "sizer.result.v1"' -- bash -c "echo '{}' | '$SIZER' eval -"
+for f in "$ROOT"/docs/examples/*.json; do
+  check "eval example $(basename "$f")" 0 '"state_bytes"' -- "$SIZER" eval "$f"
+done
+check "report shows working" 0 "C = 6 · N_active · D" -- bash -c "echo '{}' | '$SIZER' report -"
+check "list devices" 0 "gb200" -- "$SIZER" list devices
+check "list prices json" 0 '"usd_per_device_hour"' -- "$SIZER" list prices --json
+check "list models" 0 "moe-1t" -- "$SIZER" list models
+check "list systems" 0 "gb200-nvl72" -- "$SIZER" list systems
+check "table text" 0 "gb200" -- "$SIZER" table
+check "table csv" 0 "^device,precision" -- "$SIZER" table --format csv
+check "table markdown" 0 "^\| Device" -- "$SIZER" table --format markdown --devices h100,gb200
+check "table json" 0 '"device_hours"' -- "$SIZER" table --format json --precisions fp8
+
+# Invalid input: exit 2 and a message naming the JSON path.
+bad() {  # bad NAME JSON PATH_PATTERN
+  printf '%s' "$2" >"$tmp/bad.json"
+  check "invalid: $1" 2 "$3" -- "$SIZER" eval "$tmp/bad.json"
+}
+bad "malformed JSON" '{"model": ' "not valid JSON"
+bad "wrong type" '{"training": {"days": "x"}}' "training.days: must be"
+bad "negative" '{"serving": {"batch": -1}}' "serving.batch: must be"
+bad "zero" '{"training": {"goodput": 0}}' "training.goodput: must be"
+bad "huge" '{"training": {"tokens": 1e308}}' "training.tokens: must be"
+bad "NaN token" '{"training": {"days": NaN}}' "not valid JSON"
+bad "unknown device lists ids" '{"device": "h1000"}' "device: unknown device.*h100"
+bad "unknown model lists ids" '{"model": "x"}' "model: unknown model.*dense-1t"
+bad "missing shape field" '{"model": {"params": 1e9, "layers": 2, "hidden": 64}}' "model.heads: is required"
+bad "unknown key" '{"servng": {}}' "servng: unknown field"
+check "missing file" 2 "cannot open" -- "$SIZER" eval "$tmp/does-not-exist.json"
+check "bad table option" 2 "unknown precision" -- "$SIZER" table --precisions fp7
+check "bad tables file" 2 "invalid tables" -- bash -c "echo '{\"devices\": [{\"id\": \"x\"}]}' > '$tmp/t.json'; '$SIZER' list devices --tables '$tmp/t.json'"
+check "user tables" 0 "x1.*user-supplied" -- bash -c "echo '{\"devices\": [{\"id\": \"x1\", \"name\": \"X1\", \"memory_bytes\": 1e11, \"hbm_bytes_per_s\": 1e12, \"dense_flops\": {\"bf16\": 1e15}, \"scale_up_bytes_per_s\": 1e11}]}' > '$tmp/u.json'; '$SIZER' list devices --tables '$tmp/u.json'"
+check "usage" 2 "usage" -- "$SIZER"
+
+exit $fail
