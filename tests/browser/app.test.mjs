@@ -1,5 +1,5 @@
-// The hosted app (site/index.html served over http): draws, stays on its own origin, is sharp on
-// high-DPI screens, and explains itself when WebAssembly or WebGL2 is missing.
+// The hosted site served over http: the app (index.html) draws, stays on its own origin, is sharp
+// on high-DPI screens and explains itself when WebAssembly or WebGL2 is missing; method.html loads.
 import path from 'node:path';
 import { assert, assertClean, drawnFraction, openPage, waitForFirstFrame } from './lib.mjs';
 
@@ -32,6 +32,17 @@ export const tests = [
     assert(size.w === 1800 && size.h === 1200, `canvas not at 2x resolution: ${JSON.stringify(size)}`);
     await page.setViewportSize({ width: 700, height: 500 });
     await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 5000 });
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
+  ['method page loads with its styles and no errors', async ({ browser, origin, shots }) => {
+    const { page, watch } = await openPage(browser, { allow: sameOrigin(origin) });
+    await page.goto(`${origin}/method.html`);
+    await page.screenshot({ path: path.join(shots, 'method.png'), fullPage: true });
+    assert(/Method and sources/.test(await page.textContent('h1')), 'no heading');
+    const styled = await page.evaluate(() => getComputedStyle(document.body).maxWidth !== 'none');
+    assert(styled, 'site.css not applied');
     assertClean(watch);
     await watch.context.close();
   }],
