@@ -33,7 +33,8 @@ std::string text_report(const Scenario& s, const Estimate& e, const std::vector<
     << "\n\n";
   o << "Model\n";
   line(o, "parameters (total / active)", fmt::count(m.params) + " / " + fmt::count(m.active_params));
-  line(o, "12·L·h² check", fmt::count(e.model.params_from_shape));
+  line(o, "12·L·h² check", fmt::count(e.model.params_from_shape) +
+                               (m.moe.enabled() ? "  (dense-stack formula; a MoE stack differs)" : ""));
   o << "\nTraining memory\n";
   line(o, "state (" + fmt::number(e.memory.bytes_per_param, 3) + " B/param)", fmt::bytes(e.memory.state_bytes));
   line(o, "min devices at 100% / usable HBM",

@@ -44,6 +44,27 @@ inline Example load_example(const std::string& name) {
   return ex;
 }
 
+inline const sizer::Catalog& cat() { return sizer::bundled_catalog(); }
+
+inline const sizer::Device& device(const char* id) {
+  const sizer::Device* d = cat().find_device(id);
+  REQUIRE(d != nullptr);
+  return *d;
+}
+
+inline const sizer::System& system_of(const char* id) {
+  const sizer::System* s = cat().find_system(id);
+  REQUIRE(s != nullptr);
+  return *s;
+}
+
+// $ per device-hour of a bundled price offer.
+inline double price(const char* id) {
+  const sizer::PriceOffer* p = cat().find_price(id);
+  REQUIRE(p != nullptr);
+  return p->usd_per_device_hour;
+}
+
 // Parses a scenario given inline (used for sweeps over devices and precisions).
 inline Example load_text(const std::string& text) {
   sizer::ParsedScenario p = sizer::parse_scenario(text, sizer::bundled_catalog());

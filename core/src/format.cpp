@@ -93,7 +93,7 @@ std::string count(double n) {
   const double a = std::fabs(n);
   if (a >= 1e12) return sig(n / 1e12, 3) + "T";
   if (a >= 1e9) return sig(n / 1e9, 3) + "B";
-  if (a >= 1e7) return sig(n / 1e6, 3) + "M";
+  if (a >= 1e6) return sig(n / 1e6, 3) + "M";
   if (n == std::floor(n)) return grouped(n);
   return sig(n, 3);
 }
