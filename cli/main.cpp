@@ -169,7 +169,7 @@ int cmd_list(const Args& a, const sizer::Catalog& c) {
     std::cerr << "sizer: list what? allowed: devices, systems, prices, models\n";
     return kExitInvalid;
   }
-  std::cout << (a.json ? j.dump(2) + "\n" : text.str());
+  std::cout << (a.json ? j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n" : text.str());
   return 0;
 }
 
@@ -223,7 +223,7 @@ int main(int argc, char** argv) {
     if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
     const sizer::Estimate e = sizer::evaluate(p.scenario, a.working || a.command == "report");
     if (a.command == "eval") {
-      std::cout << sizer::result_to_json(p.scenario, e, p.warnings).dump(2) << "\n";
+      std::cout << sizer::result_to_json(p.scenario, e, p.warnings).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
       std::cout << sizer::cli::text_report(p.scenario, e, p.warnings);
     }

@@ -33,7 +33,7 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
               {"preset", "id", "aliases", "name", "vendor", "kind", "memory_bytes", "memory_stated_as",
                "hbm_bytes_per_s", "dense_flops", "headline_is_sparse", "scale_up_name",
                "scale_up_domain", "scale_up_bytes_per_s", "scale_out_bytes_per_s", "tdp_w", "system_w",
-               "default_system", "default_price", "sources", "note", "notes"});
+               "default_system", "default_price", "sources", "note", "notes", "efficiency"});
   read_id_text(r, obj, path, &d->id, &d->name);
   r.string(obj, "vendor", path, &d->vendor);
   r.number(obj, "memory_bytes", path, kBytes, &d->memory_bytes);
@@ -70,6 +70,17 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
   }
   if (auto it = obj.find("default_price"); it != obj.end() && !it->is_null()) {
     r.string(obj, "default_price", path, &d->default_price);
+  }
+  if (auto it = obj.find("efficiency"); it != obj.end()) {
+    const std::string ep = join(path, "efficiency");
+    if (r.object(*it, ep)) {
+      r.only_keys(*it, ep, {"gemm", "gemm_half_width", "memory_bound_factor", "link", "collective_latency_s"});
+      r.number(*it, "gemm", ep, Range{0.01, 1}, &d->gemm_efficiency);
+      r.number(*it, "gemm_half_width", ep, Range{0, 1e6}, &d->gemm_half_width);
+      r.number(*it, "memory_bound_factor", ep, Range{0, 100}, &d->memory_bound_factor);
+      r.number(*it, "link", ep, Range{0.01, 1}, &d->link_efficiency);
+      r.number(*it, "collective_latency_s", ep, Range{0, 1}, &d->collective_latency_s);
+    }
   }
   if (aliases) {
     if (auto it = obj.find("aliases"); it != obj.end() && it->is_array()) {
@@ -111,6 +122,9 @@ void read_model_fields(Reader& r, const json& obj, const std::string& path, Mode
   r.number(obj, "layers", path, kCount, &m->layers);
   r.number(obj, "hidden", path, kCount, &m->hidden);
   r.number(obj, "heads", path, kCount, &m->heads);
+  if (auto it = obj.find("vocab"); it != obj.end() && !it->is_null()) {
+    r.number(obj, "vocab", path, kCount, &m->vocab);
+  }
   if (auto it = obj.find("training_tokens"); it != obj.end() && !it->is_null()) {
     r.number(obj, "training_tokens", path, kTokens, &m->training_tokens);
   }

@@ -53,7 +53,10 @@ json device_to_json(const Device& d) {
             {"hbm_bytes_per_s", d.hbm_bytes_per_s}, {"dense_flops", flops_json(d)},
             {"scale_up_domain", d.scale_up_domain}, {"scale_up_bytes_per_s", d.scale_up_bytes_per_s},
             {"scale_out_bytes_per_s", num_or_null(d.scale_out_bytes_per_s, d.scale_out_bytes_per_s > 0)},
-            {"system_w", num_or_null(d.system_w, d.system_w > 0)}};
+            {"system_w", num_or_null(d.system_w, d.system_w > 0)},
+            {"efficiency", {{"gemm", d.gemm_efficiency}, {"gemm_half_width", d.gemm_half_width},
+                            {"memory_bound_factor", d.memory_bound_factor}, {"link", d.link_efficiency},
+                            {"collective_latency_s", d.collective_latency_s}}}};
   if (!d.default_system.empty()) j["default_system"] = d.default_system;
   if (!d.default_price.empty()) j["default_price"] = d.default_price;
   if (d.user_supplied) j["user_supplied"] = true;
@@ -90,6 +93,7 @@ json model_to_json(const Model& m) {
   j["moe"] = m.moe.enabled() ? json{{"experts", m.moe.experts}, {"experts_per_token", m.moe.experts_per_token},
                                     {"shared_experts", m.moe.shared_experts}, {"moe_layers", m.moe.moe_layers}}
                              : json(nullptr);
+  if (m.vocab > 0) j["vocab"] = m.vocab;
   if (m.training_tokens > 0) j["training_tokens"] = m.training_tokens;
   if (m.seq_len > 0) j["seq_len"] = m.seq_len;
   if (m.user_supplied) j["user_supplied"] = true;
@@ -115,13 +119,26 @@ json scenario_to_json(const Scenario& s) {
       {"optimizer", to_string(t.optimizer)}, {"bytes_per_param", t.bytes_per_param},
       {"zero_stage", t.zero_stage}, {"hbm_usable", t.hbm_usable}, {"days", t.days},
       {"goodput", t.goodput},
-      {"layout", {{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"micro_batch", l.micro_batch},
+      {"layout", {{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"cp", l.cp},
+                  {"virtual_stages", l.virtual_stages}, {"micro_batch", l.micro_batch},
                   {"global_batch", l.global_batch}, {"seq_len", l.seq_len},
-                  {"recompute", to_string(l.recompute)}, {"sequence_parallel", l.sequence_parallel}}},
+                  {"recompute", to_string(l.recompute)}, {"sequence_parallel", l.sequence_parallel},
+                  {"flash_attention", l.flash_attention}, {"dp_overlap", l.dp_overlap}}},
       {"alltoall_dispatch_bytes", t.alltoall_dispatch_bytes},
       {"alltoall_combine_bytes", t.alltoall_combine_bytes}, {"grad_bytes", t.grad_bytes},
       {"activation_bytes", t.activation_bytes}, {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}};
   if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
+  const SearchInputs& q = t.search;
+  if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp || !q.allow_dp ||
+      q.allow_cp || !q.allow_ep) {
+    json search = {{"objective", q.objective}, {"top", q.top},
+                   {"allow", {{"tp", q.allow_tp}, {"pp", q.allow_pp}, {"dp", q.allow_dp}, {"cp", q.allow_cp},
+                              {"ep", q.allow_ep}}}};
+    if (q.devices_min > 0) {
+      search["devices"] = q.devices_min == q.devices_max ? json(q.devices_min) : json::array({q.devices_min, q.devices_max});
+    }
+    training["search"] = search;
+  }
   if (t.price.usd_per_device_hour > 0) training["price"] = price_input(t.price);
   json serving = {
       {"weight_precision", to_string(v.weight_precision)}, {"kv_precision", to_string(v.kv_precision)},

@@ -195,8 +195,12 @@ void read_price_choice(Reader& r, const json& obj, const std::string& path, cons
 
 void read_layout(Reader& r, const json& obj, const std::string& path, TrainingInputs* t) {
   Layout& l = t->layout;
-  r.only_keys(obj, path, {"tp", "pp", "dp", "ep", "micro_batch", "global_batch", "seq_len", "recompute",
-                          "sequence_parallel", "zero_stage"});
+  r.only_keys(obj, path, {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch", "global_batch", "seq_len",
+                          "recompute", "sequence_parallel", "zero_stage", "flash_attention", "dp_overlap"});
+  r.number(obj, "cp", path, kDegree, &l.cp);
+  r.number(obj, "virtual_stages", path, Range{1, 1e4, false, true}, &l.virtual_stages);
+  r.boolean(obj, "flash_attention", path, &l.flash_attention);
+  r.boolean(obj, "dp_overlap", path, &l.dp_overlap);
   r.number(obj, "tp", path, kDegree, &l.tp);
   r.number(obj, "pp", path, kDegree, &l.pp);
   r.number(obj, "dp", path, kDegree, &l.dp);
@@ -213,6 +217,39 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   }
   r.boolean(obj, "sequence_parallel", path, &l.sequence_parallel);
   r.integer(obj, "zero_stage", path, Range{0, 3}, &t->zero_stage);
+}
+
+void read_search(Reader& r, const json& o, const std::string& path, SearchInputs* s) {
+  r.only_keys(o, path, {"devices", "objective", "top", "allow"});
+  if (auto it = o.find("devices"); it != o.end()) {
+    const std::string dp = detail::join(path, "devices");
+    const Range kCountR{1, 1e6, false, true};
+    if (it->is_array()) {
+      if (it->size() != 2) {
+        r.error(dp, "must be a device count or a [min, max] range; got a list of " + std::to_string(it->size()));
+      } else if (r.number_value((*it)[0], detail::index(dp, 0), kCountR, &s->devices_min) &&
+                 r.number_value((*it)[1], detail::index(dp, 1), kCountR, &s->devices_max) &&
+                 s->devices_max < s->devices_min) {
+        r.error(dp, "range must be [min, max] with min ≤ max");
+      }
+    } else if (r.number_value(*it, dp, kCountR, &s->devices_min)) {
+      s->devices_max = s->devices_min;
+    }
+  }
+  if (r.string(o, "objective", path, &s->objective) && s->objective != "time" && s->objective != "cost" &&
+      s->objective != "time_to_train") {
+    r.error(detail::join(path, "objective"), "must be time, cost or time_to_train; got \"" + s->objective.substr(0, 40) + "\"");
+  }
+  r.number(o, "top", path, Range{1, 1000, false, true}, &s->top);
+  if (auto it = o.find("allow"); it != o.end() && r.object(*it, detail::join(path, "allow"))) {
+    const std::string ap = detail::join(path, "allow");
+    r.only_keys(*it, ap, {"tp", "pp", "dp", "cp", "ep"});
+    r.boolean(*it, "tp", ap, &s->allow_tp);
+    r.boolean(*it, "pp", ap, &s->allow_pp);
+    r.boolean(*it, "dp", ap, &s->allow_dp);
+    r.boolean(*it, "cp", ap, &s->allow_cp);
+    r.boolean(*it, "ep", ap, &s->allow_ep);
+  }
 }
 
 void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
@@ -232,7 +269,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
                           "bytes_per_param", "zero_stage", "hbm_usable", "days", "goodput", "price",
                           "usd_per_device_hour", "layout", "alltoall_dispatch_bytes",
                           "alltoall_combine_bytes", "grad_bytes", "activation_bytes",
-                          "checkpoint_bytes_per_s"});
+                          "checkpoint_bytes_per_s", "search"});
     tokens_given = r.number(o, "tokens", path, kTokensR, &t.tokens);
     r.number(o, "tokens_per_param", path, Range{0.001, 1e6}, &t.tokens_per_param);
     if (read_precision(r, o, "precision", path, &t.precision) && s->device.dense_flops(t.precision) <= 0) {
@@ -277,6 +314,9 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     r.number(o, "grad_bytes", path, kSmallBytes, &t.grad_bytes);
     r.number(o, "activation_bytes", path, kSmallBytes, &t.activation_bytes);
     r.number(o, "checkpoint_bytes_per_s", path, kBandwidthR, &t.checkpoint_bytes_per_s);
+    if (auto sit = o.find("search"); sit != o.end() && r.object(*sit, "training.search")) {
+      read_search(r, *sit, "training.search", &t.search);
+    }
   }
   if (!tokens_given) t.tokens = m.training_tokens > 0 ? m.training_tokens : t.tokens_per_param * m.params;
   if (!bpp_given) t.bytes_per_param = memory::accounting(t.optimizer).total();

@@ -41,6 +41,7 @@ struct Model {
   double layers = 0;
   double hidden = 0;  // model width h
   double heads = 0;   // query heads a
+  double vocab = 0;   // vocabulary size (0 = not stated)
   Attention attention;
   MoeShape moe;
   double training_tokens = 0;  // tokens of the published run (0 = not stated)

@@ -25,12 +25,25 @@ const char* to_string(Optimizer o);
 
 struct Layout {
   double tp = 8, pp = 64, dp = 6, ep = 1;  // tensor, pipeline, data, expert parallel degrees
+  double cp = 1;                           // context (sequence) parallel degree
+  double virtual_stages = 1;               // interleaved pipeline chunks per device
   double micro_batch = 1;                  // sequences per micro-batch
   double global_batch = 3072;              // sequences per optimizer step
   double seq_len = 2048;                   // tokens per sequence
   Recompute recompute = Recompute::selective;
   bool sequence_parallel = true;
+  bool flash_attention = true;  // layout model: attention scores stay on chip
+  bool dp_overlap = true;       // layout model: gradient reduction overlaps the backward pass
+  // Devices of the seed post's accounting (tp·pp·dp); the planner also multiplies cp and ep.
   double devices() const { return tp * pp * dp; }
+};
+
+// Layout search settings (`sizer search`, the planner view).
+struct SearchInputs {
+  double devices_min = 0, devices_max = 0;  // 0 = the layout's device count
+  std::string objective = "time";           // time | cost | time_to_train
+  double top = 10;
+  bool allow_tp = true, allow_pp = true, allow_dp = true, allow_cp = false, allow_ep = true;
 };
 
 struct TrainingInputs {
@@ -52,6 +65,7 @@ struct TrainingInputs {
   double grad_bytes = 2;               // bytes per gradient element in the DP all-reduce (BF16)
   double activation_bytes = 2;         // bytes per activation element at PP boundaries (BF16)
   double checkpoint_bytes_per_s = 2e12;  // aggregate storage write bandwidth (Llama 3, §3.3.4)
+  SearchInputs search;
 };
 
 struct ServingInputs {

@@ -1,0 +1,117 @@
+// Layout model: predicts memory per device, step time and MFU of a concrete parallel layout
+// (TP × PP × DP × CP × EP, virtual stages, micro-batch, ZeRO stage, recompute) instead of
+// assuming an MFU.
+//
+// Sources and method (docs/planner.md has the derivations and docs/validation.md the check
+// against published runs):
+//  - FLOPs per token: 6·N + 12·L·s·h (Narayanan et al. 2021 eq. 3; PaLM, Chowdhery et al. 2022,
+//    appendix B), plus recomputed forward work for hardware FLOPs (Korthikanti et al. 2022 §5).
+//  - Activation memory and the memory-bound elementwise work that reads and writes it:
+//    Korthikanti et al. 2022 Table 2.
+//  - Pipeline bubble (p − 1)/(m·v) of the ideal time and the interleaved schedule: Narayanan et
+//    al. 2021 §2.2.
+//  - Collectives: ring algorithms, 2(n−1)/n of the message per device (Patarasuk & Yuan 2009);
+//    tensor parallelism does 4 all-reduces per layer per micro-batch (6 with full recompute),
+//    Shoeybi et al. 2019 §3.
+//  - MoE all-to-all: dispatch and combine of k expert copies per token per MoE layer, forward
+//    and backward (DeepSeek-V3 report §3.2).
+//  - Ring attention for context parallelism (Liu et al. 2023): each device passes its K/V block
+//    around the ring, overlapped with attention compute.
+// Placement rule: ranks are ordered TP (innermost), CP, EP, PP, DP (outermost) and packed into
+// scale-up domains; a group whose span exceeds the domain crosses the scale-out network.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sizer/hardware.h"
+#include "sizer/model.h"
+#include "sizer/scenario.h"
+
+namespace sizer {
+
+struct PlanLayout {
+  double tp = 8, pp = 1, dp = 1, cp = 1, ep = 1;
+  double virtual_stages = 1;  // interleaved 1F1B chunks per device (v)
+  double micro_batch = 1;     // sequences per micro-batch (b)
+  double global_batch = 1;    // sequences per step (B)
+  double seq_len = 2048;      // tokens per sequence (s)
+  Recompute recompute = Recompute::selective;
+  bool sequence_parallel = true;
+  int zero_stage = 1;
+  bool flash_attention = true;  // attention scores never written to HBM (Dao et al. 2022)
+  bool dp_overlap = true;       // gradient reduction overlaps the last backward pass
+  double devices() const { return tp * pp * dp * cp * ep; }
+};
+
+// Settings of the run the layout serves, beyond the layout itself.
+struct PlanContext {
+  Precision precision = Precision::bf16;
+  double tokens = 0;  // training tokens D (for time to train)
+  double goodput = 1.0;
+  double usd_per_device_hour = 0;
+  double hbm_usable = 0.9;
+  double bytes_per_param = 16;
+  Optimizer optimizer = Optimizer::adam_mixed;
+  double grad_bytes = 2, activation_bytes = 2;
+  double alltoall_dispatch_bytes = 1, alltoall_combine_bytes = 2;
+};
+
+// Which link a parallel group's collectives use.
+enum class Link { none, scale_up, scale_out };
+const char* to_string(Link l);
+
+// Reasons a layout is not valid (bit flags, so the search stays allocation-free).
+enum LayoutProblem : std::uint32_t {
+  kTpHeads = 1u << 0,         // TP does not divide the attention heads
+  kPpLayers = 1u << 1,        // PP × v exceeds the layers
+  kBatchSplit = 1u << 2,      // global batch is not a multiple of dp·ep·cp? × micro-batch
+  kEpExperts = 1u << 3,       // EP does not divide the experts (or EP > 1 on a dense model)
+  kCpSeq = 1u << 4,           // CP does not divide the sequence length
+  kInterleave = 1u << 5,      // interleaving needs m a multiple of p and pp > 1
+  kDevicePrecision = 1u << 6, // the device has no peak at the training precision
+  kNoFit = 1u << 7,           // does not fit in usable HBM (the layout is still evaluated)
+};
+
+struct LayoutResult {
+  std::uint32_t problems = 0;
+  bool valid() const { return (problems & ~static_cast<std::uint32_t>(kNoFit)) == 0; }
+  bool fits = false;
+  // Memory per device, bytes.
+  double weight_bytes = 0, grad_bytes = 0, optimizer_bytes = 0, activation_bytes = 0, buffer_bytes = 0;
+  double device_memory_bytes = 0;
+  double usable_memory_bytes = 0;
+  // Step breakdown, seconds per optimizer step on the critical path.
+  double compute_s = 0;        // GEMM and attention FLOPs at the achievable efficiency
+  double memory_bound_s = 0;   // elementwise work at HBM bandwidth
+  double tp_comm_s = 0;
+  double ep_comm_s = 0;
+  double cp_comm_s = 0;        // exposed part of the ring-attention exchange
+  double pp_p2p_s = 0;
+  double pp_bubble_s = 0;
+  double dp_comm_exposed_s = 0;
+  double optimizer_s = 0;
+  double step_s = 0;
+  // Derived.
+  double microbatches = 0;
+  double gemm_efficiency = 0;
+  double tokens_per_step = 0;
+  double model_flops_per_step = 0, hardware_flops_per_step = 0;
+  double model_flops_per_s_per_device = 0;
+  double mfu_predicted = 0, hfu_predicted = 0;
+  double tokens_per_s = 0;
+  double train_days = 0, device_hours = 0, cost_usd = 0;
+  Link tp_link = Link::none, cp_link = Link::none, ep_link = Link::none, pp_link = Link::none,
+       dp_link = Link::none;
+};
+
+// Model FLOPs per token: 6·N_active + 12·L·s·h (attention scores and values, fwd + bwd).
+double model_flops_per_token(const Model& m, double seq_len);
+
+LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c);
+
+// Plain-language explanations of a result's problems and placement warnings.
+std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l,
+                                        const LayoutResult& r);
+
+}  // namespace sizer
