@@ -13,4 +13,7 @@ std::string text_report(const Scenario& s, const Estimate& e, const std::vector<
 // Comparison table in "text" | "csv" | "json" | "markdown".
 std::string render_table(const std::vector<ComparisonRow>& rows, const std::string& format);
 
+// Validation table (predicted vs published) in "text" | "markdown" | "json".
+std::string render_validation(const std::vector<ValidationRow>& rows, const std::string& format);
+
 }  // namespace sizer::cli

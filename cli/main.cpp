@@ -5,9 +5,13 @@
 //   sizer list devices|systems|prices|models [--json]
 //   sizer table [SCENARIO.json|-] [--format text|csv|json|markdown] [--precisions bf16,fp8]
 //               [--devices h100,gb200]
+//   sizer plan SCENARIO.json|-          layout model: step time, MFU and memory of training.layout
+//   sizer search SCENARIO.json|-        best layouts for training.search (devices, objective, top)
+//   sizer validate RUNS.json            predicted vs published runs (docs/validation/runs.json)
 //   sizer version
 // Options for every command: --tables FILE (add or replace catalog entries; repeatable).
 // Exit status: 0 success, 2 invalid input (message names the JSON path), 1 other failure.
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -26,6 +30,8 @@ int usage() {
                "       sizer list devices|systems|prices|models [--json]\n"
                "       sizer table [SCENARIO.json|-] [--format text|csv|json|markdown]\n"
                "                   [--precisions bf16,fp8,...] [--devices id,id,...]\n"
+               "       sizer plan|search SCENARIO.json|-\n"
+               "       sizer validate RUNS.json [--format text|markdown|json]\n"
                "       sizer version\n";
   return kExitInvalid;
 }
@@ -204,6 +210,24 @@ int cmd_table(const Args& a, const sizer::Catalog& c) {
   return 0;
 }
 
+// Predicted against published throughput for each run in a validation file.
+int cmd_validate(const Args& a, const sizer::Catalog& c) {
+  if (a.positional.size() != 1) return usage();
+  std::string text, error;
+  if (!read_input(a.positional[0], &text, &error)) {
+    std::cerr << "sizer: " << error << "\n";
+    return kExitInvalid;
+  }
+  std::vector<sizer::Issue> issues;
+  const auto rows = sizer::validate_runs(text, c, &issues);
+  if (!issues.empty()) {
+    std::cerr << "sizer: invalid validation file:\n" << sizer::format_issues(issues);
+    return kExitInvalid;
+  }
+  std::cout << sizer::cli::render_validation(rows, a.format);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -217,6 +241,23 @@ int main(int argc, char** argv) {
   if (!load_catalog(a, &catalog)) return kExitInvalid;
   if (a.command == "list") return cmd_list(a, catalog);
   if (a.command == "table") return cmd_table(a, catalog);
+  if (a.command == "plan" || a.command == "search") {
+    if (a.positional.size() != 1) return usage();
+    sizer::ParsedScenario p;
+    if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
+    nlohmann::json out;
+    if (a.command == "plan") {
+      out = sizer::plan_to_json(p.scenario);
+    } else {
+      const auto start = std::chrono::steady_clock::now();
+      sizer::SearchResult r = sizer::search_layouts(p.scenario);
+      r.search_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      out = sizer::search_to_json(p.scenario, r);
+    }
+    std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return 0;
+  }
+  if (a.command == "validate") return cmd_validate(a, catalog);
   if (a.command == "eval" || a.command == "report") {
     if (a.positional.size() != 1) return usage();
     sizer::ParsedScenario p;

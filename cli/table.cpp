@@ -82,3 +82,52 @@ std::string render_table(const std::vector<ComparisonRow>& rows, const std::stri
 }
 
 }  // namespace sizer::cli
+
+namespace sizer::cli {
+
+std::string render_validation(const std::vector<ValidationRow>& rows, const std::string& format) {
+  std::ostringstream o;
+  auto show = [](const std::string& metric, double v) {
+    if (metric == "step_s") return fmt::seconds(v);
+    if (metric == "mfu") return fmt::percent(v);
+    if (metric == "tokens_per_s") return fmt::count(v) + " tok/s";
+    return fmt::number(v / 1e12, 3) + " TFLOP/s";
+  };
+  if (format == "json") {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& r : rows) {
+      a.push_back({{"id", r.id}, {"name", r.name}, {"metric", r.metric}, {"observed", r.observed},
+                   {"predicted", r.predicted}, {"error", r.error}, {"devices", r.devices}, {"source", r.source}});
+    }
+    return nlohmann::json{{"runs", a}, {"mean_abs_error", mean_abs_error(rows)}}.dump(2) + "\n";
+  }
+  const bool md = format == "markdown";
+  if (md) o << "| Run | Devices | Layout | Metric | Published | Predicted | Error |\n|---|--:|---|---|--:|--:|--:|\n";
+  for (const auto& r : rows) {
+    const PlanLayout& l = r.layout;
+    auto g = [](double v) { return fmt::count(v); };
+    std::string layout = "TP" + g(l.tp) + " PP" + g(l.pp) + " DP" + g(l.dp);
+    if (l.cp > 1) layout += " CP" + g(l.cp);
+    if (l.ep > 1) layout += " EP" + g(l.ep);
+    if (l.virtual_stages > 1) layout += " v" + g(l.virtual_stages);
+    layout += std::string(" ") + to_string(l.recompute);
+    char err[32];
+    std::snprintf(err, sizeof err, "%+.1f%%", 100 * r.error);
+    if (md) {
+      o << "| " << r.name << " | " << fmt::count(r.devices) << " | " << layout << " | " << r.metric << " | "
+        << show(r.metric, r.observed) << " | " << show(r.metric, r.predicted) << " | " << err << " |\n";
+    } else {
+      char buf[320];
+      std::snprintf(buf, sizeof buf, "%-44s %6s  %-34s %14s %14s %8s\n", r.name.substr(0, 44).c_str(),
+                    fmt::count(r.devices).c_str(), layout.c_str(), show(r.metric, r.observed).c_str(),
+                    show(r.metric, r.predicted).c_str(), err);
+      o << buf;
+    }
+  }
+  char mae[64];
+  std::snprintf(mae, sizeof mae, "%.1f%%", 100 * mean_abs_error(rows));
+  o << (md ? "\n**Mean absolute error: " : "mean absolute error: ") << mae << (md ? "**\n" : "\n");
+  return o.str();
+}
+
+}  // namespace sizer::cli

@@ -59,6 +59,12 @@ check "missing file" 2 "cannot open" -- "$SIZER" eval "$tmp/does-not-exist.json"
 check "bad table option" 2 "unknown precision" -- "$SIZER" table --precisions fp7
 check "bad tables file" 2 "invalid tables" -- bash -c "echo '{\"devices\": [{\"id\": \"x\"}]}' > '$tmp/t.json'; '$SIZER' list devices --tables '$tmp/t.json'"
 check "user tables" 0 "x1.*user-supplied" -- bash -c "echo '{\"devices\": [{\"id\": \"x1\", \"name\": \"X1\", \"memory_bytes\": 1e11, \"hbm_bytes_per_s\": 1e12, \"dense_flops\": {\"bf16\": 1e15}, \"scale_up_bytes_per_s\": 1e11}]}' > '$tmp/u.json'; '$SIZER' list devices --tables '$tmp/u.json'"
+check "plan" 0 '"mfu_predicted"' -- "$SIZER" plan "$ROOT/docs/examples/megatron-3072-a100.json"
+check "plan explains a bad layout" 0 "does not divide the 160 attention heads" -- bash -c "echo '{\"training\": {\"layout\": {\"tp\": 7}}}' | '$SIZER' plan -"
+check "search" 0 '"layouts_evaluated"' -- bash -c "echo '{\"training\": {\"search\": {\"devices\": [512, 2048], \"top\": 3}}}' | '$SIZER' search -"
+check "search bad objective" 2 "training.search.objective: must be" -- bash -c "echo '{\"training\": {\"search\": {\"objective\": \"speed\"}}}' | '$SIZER' search -"
+check "validate" 0 "mean absolute error" -- "$SIZER" validate "$ROOT/docs/validation/runs.json"
+check "validate markdown" 0 "^\| Run" -- "$SIZER" validate "$ROOT/docs/validation/runs.json" --format markdown
 check "usage" 2 "usage" -- "$SIZER"
 
 exit $fail

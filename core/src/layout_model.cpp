@@ -160,15 +160,19 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   // Data parallel gradient reduction (reduce-scatter + all-gather = all-reduce volume; ZeRO-3
   // adds the forward and backward weight all-gathers of every micro-batch).
   if (dp_group > 1) {
-    const double ring = 2 * (dp_group - 1) / dp_group;
-    double bytes = ring * ((m.params - routed) / (l.tp * l.pp) * c.grad_bytes);
-    if (moe && l.dp * l.cp > 1) {
-      bytes += 2 * (l.dp * l.cp - 1) / (l.dp * l.cp) * routed / (l.tp * l.pp * l.ep) * c.grad_bytes;
-    }
-    double t = collective_s(d, r.dp_link, 1, bytes);
+    // Hierarchical reduction: reduce-scatter among the k DP ranks that share a scale-up domain,
+    // all-reduce the 1/k shard across domains, all-gather back (Jia et al. 2018; NCCL's ring/tree).
+    const double inner = l.tp * l.pp * (moe ? l.cp * l.ep : 1.0);
+    const double k = std::max(1.0, std::min(dp_group, std::floor(domain / inner)));
+    double grads = (m.params - routed) / (l.tp * l.pp) * c.grad_bytes;
+    if (moe) grads += routed / (l.tp * l.pp * l.ep) * c.grad_bytes;
+    double t = collective_s(d, Link::scale_up, k > 1 ? 1 : 0, 2 * (k - 1) / k * grads);
+    const double across = dp_group / k;
+    if (across > 1) t += collective_s(d, Link::scale_out, 1, 2 * (across - 1) / across * grads / k);
     if (l.zero_stage >= 3) {
-      const double gather = (dp_group - 1) / dp_group * shard * c.activation_bytes;
-      t += std::max(0.0, collective_s(d, r.dp_link, 2 * mb, gather) - r.compute_s);  // overlapped with compute
+      const double gather_s = collective_s(d, Link::scale_up, k > 1 ? 2 * mb : 0, (k - 1) / k * shard * c.activation_bytes) +
+                              collective_s(d, Link::scale_out, across > 1 ? 2 * mb : 0, (across - 1) / across * shard * c.activation_bytes / k);
+      t += std::max(0.0, gather_s - r.compute_s);  // prefetched under compute
     }
     const double hidden = l.dp_overlap ? kDpBackwardShare * t_mb : 0.0;
     r.dp_comm_exposed_s = std::max(0.0, t - hidden);

@@ -47,5 +47,30 @@ int main(int argc, char** argv) {
     return static_cast<double>(
         sizer::compare_devices(sizer::default_scenario(c), c, {sizer::Precision::bf16, sizer::Precision::fp8}).size());
   });
+  // Layout model and search (issue: ≥ 1 million layout evaluations per second natively).
+  const auto plan = sizer::parse_scenario(
+      R"({"model": "dense-1t", "device": "gb200", "training": {"layout": {"global_batch": 4096},
+          "search": {"devices": 4096, "top": 10}}})", c);
+  if (!plan.ok()) return 1;
+  const sizer::PlanLayout layout = sizer::plan_layout(plan.scenario);
+  const sizer::PlanContext ctx = sizer::plan_context(plan.scenario);
+  measure("evaluate_layout", seconds, [&] {
+    return sizer::evaluate_layout(plan.scenario.model, plan.scenario.device, layout, ctx).step_s;
+  });
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  const sizer::SearchResult r = sizer::search_layouts(plan.scenario);
+  const double dt = std::chrono::duration<double>(clock::now() - t0).count();
+  std::printf("%-44s %12.0f layouts in %.2f ms = %.2fM layouts per second\n", "search: dense 1T on 4,096 GB200",
+              r.layouts_evaluated, dt * 1e3, r.layouts_evaluated / dt / 1e6);
+  auto wide = plan.scenario;
+  wide.training.search.devices_min = 256;
+  wide.training.search.devices_max = 32768;
+  wide.training.search.allow_cp = true;
+  const auto t1 = clock::now();
+  const sizer::SearchResult w = sizer::search_layouts(wide);
+  const double dt1 = std::chrono::duration<double>(clock::now() - t1).count();
+  std::printf("%-44s %12.0f layouts in %.2f ms = %.2fM layouts per second\n", "search: 256–32,768 devices, CP allowed",
+              w.layouts_evaluated, dt1 * 1e3, w.layouts_evaluated / dt1 / 1e6);
   return 0;
 }

@@ -10,6 +10,7 @@ struct EmbeddedFont {
 };
 
 extern const EmbeddedFont kRobotoRegular;
+extern const EmbeddedFont kRobotoMedium;
 extern const EmbeddedFont kJetBrainsMonoRegular;
 // Zero-terminated pairs of first/last code points kept by the subset (ImGui glyph-range format).
 extern const unsigned short kFontGlyphRanges[];

@@ -1,4 +1,5 @@
-// Loads the embedded, subset fonts into ImGui's atlas (see fonts.h).
+// Loads the embedded, subset fonts into ImGui's atlas (see fonts.h). Large sizes get only the
+// glyphs headline numbers and titles need, which keeps the atlas small on high-DPI screens.
 #include "fonts.h"
 
 #include "font_data.h"
@@ -6,26 +7,36 @@
 
 namespace sizer_web {
 namespace {
-constexpr float kTextFontCssPx = 15.0f;
-constexpr float kNumberFontCssPx = 14.0f;
+constexpr float kTextCssPx = 15.0f;
+constexpr float kSmallCssPx = 13.0f;
+constexpr float kHeadingCssPx = 18.0f;
+constexpr float kBigCssPx = 26.0f;
+constexpr float kNumberCssPx = 14.0f;
+// Basic Latin, Latin-1, thin/narrow spaces, dashes and quotes, arrows, en dash, euro.
+const ImWchar kTitleRanges[] = {0x0020, 0x007E, 0x00A0, 0x00FF, 0x2009, 0x2027, 0x202F, 0x202F,
+                                0x20AC, 0x20AC, 0x2190, 0x2195, 0x2248, 0x2248, 0x2264, 0x2265, 0};
 
-ImFont* add_embedded(const EmbeddedFont& font, float size_px) {
+ImFont* add_embedded(const EmbeddedFont& font, float size_px, const ImWchar* ranges) {
   ImFontConfig config;
   config.FontDataOwnedByAtlas = false;  // the bytes live in static storage
   config.OversampleH = 2;
   config.PixelSnapH = true;
-  const auto* ranges = reinterpret_cast<const ImWchar*>(kFontGlyphRanges);
   return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(font.data), font.size,
                                                     size_px, &config, ranges);
 }
 }  // namespace
 
-Fonts load_fonts(float device_pixel_ratio) {
+Fonts load_fonts(float dpr) {
   ImFontAtlas* atlas = ImGui::GetIO().Fonts;
   atlas->Clear();
+  const auto* all = reinterpret_cast<const ImWchar*>(kFontGlyphRanges);
   Fonts fonts;
-  fonts.text = add_embedded(kRobotoRegular, kTextFontCssPx * device_pixel_ratio);
-  fonts.numbers = add_embedded(kJetBrainsMonoRegular, kNumberFontCssPx * device_pixel_ratio);
+  fonts.text = add_embedded(kRobotoRegular, kTextCssPx * dpr, all);  // first font = default
+  fonts.small = add_embedded(kRobotoRegular, kSmallCssPx * dpr, all);
+  fonts.strong = add_embedded(kRobotoMedium, kTextCssPx * dpr, kTitleRanges);
+  fonts.heading = add_embedded(kRobotoMedium, kHeadingCssPx * dpr, kTitleRanges);
+  fonts.big = add_embedded(kRobotoMedium, kBigCssPx * dpr, kTitleRanges);
+  fonts.numbers = add_embedded(kJetBrainsMonoRegular, kNumberCssPx * dpr, all);
   atlas->Build();
   return fonts;
 }

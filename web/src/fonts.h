@@ -1,5 +1,5 @@
-// Fonts for the web UI: Roboto for text, JetBrains Mono for numbers, both subset at build time
-// (web/CMakeLists.txt) and compiled into the binary, so the app loads no font files.
+// Fonts for the web UI: Roboto (Regular, Medium) for text, JetBrains Mono for numbers, all subset
+// at build time (web/CMakeLists.txt) and compiled into the binary, so the app loads no font files.
 #pragma once
 
 struct ImFont;
@@ -7,8 +7,12 @@ struct ImFont;
 namespace sizer_web {
 
 struct Fonts {
-  ImFont* text = nullptr;     // Roboto Regular: labels, prose
-  ImFont* numbers = nullptr;  // JetBrains Mono Regular: tables of numbers, formulas
+  ImFont* text = nullptr;     // Roboto Regular 15: labels, prose
+  ImFont* small = nullptr;    // Roboto Regular 13: captions, units, sources
+  ImFont* strong = nullptr;   // Roboto Medium 15: table headers, emphasis
+  ImFont* heading = nullptr;  // Roboto Medium 18: section titles
+  ImFont* big = nullptr;      // Roboto Medium 26: headline numbers
+  ImFont* numbers = nullptr;  // JetBrains Mono 14: tables of numbers, formulas
 };
 
 // Rebuilds ImGui's font atlas for a device pixel ratio (fonts are rasterised at CSS size × dpr).

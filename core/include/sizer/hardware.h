@@ -23,9 +23,9 @@ struct Device {
   double system_w = 0;               // system-level watts per device (host, NIC, fans included)
   // Achievable-efficiency parameters of the layout model (layout_model.h), with their sources in
   // assets/devices.json; defaults are the A100 calibration of docs/validation.md.
-  double gemm_efficiency = 0.74;       // large-GEMM fraction of the dense peak
+  double gemm_efficiency = 0.76;       // large-GEMM fraction of the dense peak
   double gemm_half_width = 256;        // per-device GEMM width h/tp at which efficiency halves
-  double memory_bound_factor = 2.25;   // HBM bytes moved per stored activation byte, per pass
+  double memory_bound_factor = 1.5;   // HBM bytes moved per stored activation byte, per pass
   double link_efficiency = 0.9;        // achieved fraction of link bandwidth in collectives
   double collective_latency_s = 5e-6;  // per collective step
   std::string default_system;

@@ -1,0 +1,17 @@
+// The planner's JSON (v1 contract additions): `sizer plan` and `sizer search` output, and the
+// JS API's plan()/search(). Leaf names: step_s, mfu_predicted, model_flops_per_s_per_device,
+// tokens_per_s, device_memory_bytes, fits, compute_s, tp_comm_s, pp_bubble_s, dp_comm_exposed_s,
+// ep_comm_s, cp_comm_s, layouts_evaluated, search_s.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "sizer/planner.h"
+
+namespace sizer {
+
+nlohmann::json plan_layout_to_json(const PlanLayout& l);
+nlohmann::json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutResult& r);
+nlohmann::json plan_to_json(const Scenario& s);  // {"schema": "sizer.plan.v1", "layout", "result", "explanations"}
+nlohmann::json search_to_json(const Scenario& s, const SearchResult& r);
+
+}  // namespace sizer

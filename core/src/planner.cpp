@@ -1,0 +1,173 @@
+// Layout planner and search (see planner.h).
+#include "sizer/planner.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sizer {
+
+namespace {
+
+std::vector<double> divisors(double n) {
+  std::vector<double> out;
+  const auto v = static_cast<long long>(n);
+  for (long long i = 1; i * i <= v; ++i) {
+    if (v % i == 0) {
+      out.push_back(static_cast<double>(i));
+      if (i * i != v) out.push_back(static_cast<double>(v / i));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+double objective_value(const std::string& objective, const LayoutResult& r) {
+  if (objective == "cost") return r.cost_usd > 0 ? r.cost_usd : r.device_hours;
+  if (objective == "time_to_train") return r.train_days > 0 ? r.train_days : r.step_s;
+  return r.step_s;
+}
+
+}  // namespace
+
+PlanLayout plan_layout(const Scenario& s) {
+  const Layout& l = s.training.layout;
+  PlanLayout p;
+  p.tp = l.tp;
+  p.pp = l.pp;
+  p.dp = l.dp;
+  p.cp = l.cp;
+  p.ep = l.ep;
+  p.virtual_stages = l.virtual_stages;
+  p.micro_batch = l.micro_batch;
+  p.global_batch = l.global_batch;
+  p.seq_len = l.seq_len;
+  p.recompute = l.recompute;
+  p.sequence_parallel = l.sequence_parallel;
+  p.zero_stage = s.training.zero_stage;
+  p.flash_attention = l.flash_attention;
+  p.dp_overlap = l.dp_overlap;
+  return p;
+}
+
+PlanContext plan_context(const Scenario& s) {
+  const TrainingInputs& t = s.training;
+  PlanContext c;
+  c.precision = t.precision;
+  c.tokens = t.tokens;
+  c.goodput = t.goodput;
+  c.usd_per_device_hour = t.price.usd_per_device_hour;
+  c.hbm_usable = t.hbm_usable;
+  c.bytes_per_param = t.bytes_per_param;
+  c.optimizer = t.optimizer;
+  c.grad_bytes = t.grad_bytes;
+  c.activation_bytes = t.activation_bytes;
+  c.alltoall_dispatch_bytes = t.alltoall_dispatch_bytes;
+  c.alltoall_combine_bytes = t.alltoall_combine_bytes;
+  return c;
+}
+
+std::vector<double> search_device_counts(double min, double max) {
+  std::vector<double> out;
+  if (!(min >= 1) || max < min) return out;
+  for (double p = 1; p <= max; p *= 2) {
+    for (double f : {1.0, 1.5}) {
+      const double n = std::round(p * f);
+      if (n >= min && n <= max) out.push_back(n);
+    }
+  }
+  out.push_back(std::round(min));
+  out.push_back(std::round(max));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+SearchResult search_layouts(const Scenario& s) {
+  SearchResult out;
+  const SearchInputs& q = s.training.search;
+  const PlanLayout base = plan_layout(s);
+  const PlanContext ctx = plan_context(s);
+  const Model& m = s.model;
+  const double lo = q.devices_min > 0 ? q.devices_min : base.devices();
+  const double hi = q.devices_max > 0 ? q.devices_max : lo;
+  out.device_counts = search_device_counts(lo, hi);
+  const bool moe = m.moe.enabled();
+  const std::vector<double> micro = {1, 2, 4, 8};
+  const std::vector<double> virt = {1, 2, 4};
+  const Recompute modes[] = {Recompute::none, Recompute::selective, Recompute::full};
+  std::vector<RankedLayout> all_best;  // best layout per device count (for the Pareto front)
+  std::vector<RankedLayout> pool;
+  const std::size_t keep = static_cast<std::size_t>(q.top);
+  for (double n : out.device_counts) {
+    RankedLayout best_here{};
+    bool have_best = false;
+    for (double tp : divisors(n)) {
+      if (!q.allow_tp && tp > 1) continue;
+      if (std::fmod(m.heads, tp) != 0) continue;  // cannot split heads: never valid
+      const double r1 = n / tp;
+      for (double cp : divisors(r1)) {
+        if (!q.allow_cp && cp > 1) continue;
+        if (std::fmod(base.seq_len, cp) != 0) continue;
+        const double r2 = r1 / cp;
+        for (double ep : divisors(r2)) {
+          if (ep > 1 && (!moe || !q.allow_ep || std::fmod(m.moe.experts, ep) != 0)) continue;
+          const double r3 = r2 / ep;
+          for (double pp : divisors(r3)) {
+            if (!q.allow_pp && pp > 1) continue;
+            if (pp > m.layers) continue;
+            const double dp = r3 / pp;
+            if (!q.allow_dp && dp > 1) continue;
+            for (double b : micro) {
+              const double per_rank = base.global_batch / (dp * ep);
+              if (per_rank < b || std::fmod(base.global_batch, dp * ep * b) != 0) continue;
+              const double mb = per_rank / b;
+              for (double v : virt) {
+                if (v > 1 && (pp < 2 || std::fmod(mb, pp) != 0 || pp * v > m.layers)) continue;
+                for (int zero = 0; zero <= 3; ++zero) {
+                  if (zero > 0 && dp * cp * (moe ? 1 : ep) < 2) continue;  // nothing to shard
+                  for (Recompute rc : modes) {
+                    PlanLayout l = base;
+                    l.tp = tp, l.cp = cp, l.ep = ep, l.pp = pp, l.dp = dp;
+                    l.micro_batch = b, l.virtual_stages = v, l.zero_stage = zero, l.recompute = rc;
+                    const LayoutResult r = evaluate_layout(m, s.device, l, ctx);
+                    out.layouts_evaluated += 1;
+                    if (!r.valid() || !r.fits) continue;
+                    out.layouts_valid += 1;
+                    const double score = objective_value(q.objective, r);
+                    if (!have_best || r.step_s < best_here.result.step_s) {
+                      best_here = {l, r};
+                      have_best = true;
+                    }
+                    if (pool.size() < keep || score < objective_value(q.objective, pool.back().result)) {
+                      RankedLayout item{l, r};
+                      auto at = std::upper_bound(pool.begin(), pool.end(), score, [&](double x, const RankedLayout& y) {
+                        return x < objective_value(q.objective, y.result);
+                      });
+                      pool.insert(at, item);
+                      if (pool.size() > keep) pool.pop_back();
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (have_best) all_best.push_back(best_here);
+  }
+  out.top = std::move(pool);
+  // Pareto front of devices (ascending) against time to train (or step time): keep a count only
+  // if it trains faster than every smaller count.
+  double best_time = INFINITY;
+  for (const RankedLayout& r : all_best) {
+    const double t = r.result.train_days > 0 ? r.result.train_days : r.result.step_s;
+    if (t < best_time) {
+      out.pareto.push_back(r);
+      best_time = t;
+    }
+  }
+  return out;
+}
+
+}  // namespace sizer

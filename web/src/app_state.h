@@ -1,0 +1,96 @@
+// The calculator's state, in plain structs that the panels read and edit (no function-local
+// statics anywhere in the UI). The App (app.h) owns one AppState.
+//
+// [SECTION] Editor: the scenario JSON the user is editing and what the core says about it
+// [SECTION] Computed: the last VALID scenario and its estimate (kept visible while input is invalid)
+// [SECTION] View state: theme, tabs, pinned working, compare and chart caches, test hooks
+#pragma once
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sizer/sizer.h"
+
+namespace sizer_web {
+
+// [SECTION] Editor
+// `draft` is a sparse scenario in the v1 input form, holding only what the user chose (like the
+// files in docs/examples); the core fills in every default. Each edit changes `draft`, then the
+// App re-parses it with sizer::parse_scenario.
+struct Editor {
+  nlohmann::json draft = nlohmann::json::object();
+  std::vector<sizer::Issue> issues;    // errors by JSON path: the draft is not used while any
+  std::vector<sizer::Issue> warnings;  // accepted, but worth saying next to the field
+  std::vector<sizer::Issue> local;     // UI-side problems (text that is not a number list)
+  bool changed = false;                // set by a panel; the App re-parses once per frame
+};
+
+// [SECTION] Computed
+struct Computed {
+  sizer::Scenario scenario;    // last valid scenario
+  nlohmann::json resolved;     // sizer::scenario_to_json(scenario): every input, defaults applied
+  sizer::Estimate estimate;    // with working
+  int revision = 0;            // bumps whenever the estimate changes
+  double recompute_ms = 0;     // parse + evaluate (+ text mirror) of the last change
+};
+
+// [SECTION] View state
+enum class Tab { overview, training, serving, network, compare, charts, planner };
+
+struct CompareState {
+  bool bf16 = true, fp8 = true, fp4 = false;
+  int rows_revision = -1;  // Computed::revision the rows were made for
+  int rows_precisions = -1;
+  std::vector<sizer::ComparisonRow> rows;
+  double compute_ms = 0;
+};
+
+struct Series {
+  std::string label;
+  std::vector<double> x, y;
+  bool highlight = false;  // the scenario's own device
+};
+
+struct ChartData {
+  int revision = -1;  // Computed::revision the sweeps were made for
+  double compute_ms = 0;
+  // Memory stack: per-device state and first-stage activations for ZeRO 0..3.
+  std::vector<double> state_bytes, activation_bytes;
+  double hbm_bytes = 0, hbm_usable_bytes = 0;
+  // Device hours and cost across MFU, one series per chip at the training precision.
+  std::vector<Series> hours, cost;
+  // Serving sweeps over batch (replica size held at the scenario's).
+  std::vector<double> batch, experts_touched, step_s, tokens_per_s, compute_step_s;
+  double compute_binds_at_batch = 0;  // first batch where decode is compute-bound (0 = never)
+};
+
+// A named screen rectangle (physical pixels) of an interactive item, published to the page for
+// the browser tests (window.sizerUi) so they can click and type with real input events.
+struct NamedRect {
+  std::string name;
+  float x, y, w, h;
+};
+
+struct ViewState {
+  bool dark = true;
+  Tab tab = Tab::overview;
+  Tab requested_tab = Tab::overview;
+  bool tab_request = false;
+  std::string pinned_working;  // result path whose working is shown in the working pane
+  char mfu_text[96] = "";      // MFU points as the user types them ("38, 45, 55")
+  bool mfu_editing = false;
+  std::vector<std::string> field_paths;       // input paths drawn this frame (issue matching)
+  std::vector<std::string> last_field_paths;  // ... and in the previous frame
+  CompareState compare;
+  ChartData charts;
+  std::vector<NamedRect> rects;
+};
+
+struct AppState {
+  Editor editor;
+  Computed computed;
+  ViewState view;
+};
+
+}  // namespace sizer_web

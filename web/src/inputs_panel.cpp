@@ -1,0 +1,443 @@
+// The inputs panel (see inputs_panel.h).
+//
+// [SECTION] Field helpers: label | input | unit rows, combos, issues under the field
+// [SECTION] Blocks: model, hardware and price, training, layout, serving, power
+#include "inputs_panel.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "scenario_edit.h"
+
+namespace sizer_web {
+namespace {
+
+using nlohmann::json;
+
+// [SECTION] Field helpers
+constexpr const char* kPrecisionNames[] = {"fp32", "bf16", "fp16", "fp8", "fp4"};
+
+struct NumberSpec {
+  const char* path;   // scenario JSON path
+  const char* label;
+  double scale;       // stored value = shown value × scale (1e12 for "T tokens", 0.01 for "%")
+  const char* unit;   // shown after the field
+  bool integer;
+  const char* help;   // tooltip, or nullptr
+};
+
+float label_width(Ui& ui) { return std::max(ui.px(120), ImGui::GetContentRegionAvail().x * 0.46f); }
+float input_width(Ui& ui) { return std::max(ui.px(80), ImGui::GetContentRegionAvail().x * 0.30f); }
+
+void field_label(Ui& ui, const char* label, const char* help) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  if (help) help_marker(ui, help);
+}
+
+void issue_lines(Ui& ui, const std::vector<const sizer::Issue*>& list, ImU32 color) {
+  if (list.empty()) return;
+  ImGui::PushFont(ui.fonts.small);
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  ImGui::PushTextWrapPos(0.0f);
+  for (const sizer::Issue* i : list) ImGui::Text("\xe2\x80\xa2 %s", i->message.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+}
+
+// Errors (red) and warnings (amber) the core reported for `path`, under the field.
+void field_issues(Ui& ui, const std::string& path) {
+  ui.state.view.field_paths.push_back(path);
+  issue_lines(ui, issues_at(ui.state.editor.local, path), ui.pal.bad);
+  issue_lines(ui, issues_at(ui.state.editor.issues, path), ui.pal.bad);
+  issue_lines(ui, issues_at(ui.state.editor.warnings, path), ui.pal.warn);
+}
+
+bool has_error(Ui& ui, const std::string& path) {
+  return !issues_at(ui.state.editor.issues, path).empty() || !issues_at(ui.state.editor.local, path).empty();
+}
+
+void number_field(Ui& ui, const NumberSpec& f, const char* hint = nullptr) {
+  ImGui::PushID(f.path);
+  const float lw = label_width(ui);
+  field_label(ui, f.label, f.help);
+  ImGui::SameLine(lw);
+  ImGui::SetNextItemWidth(input_width(ui));
+  double shown = input_number(ui.state, f.path) / f.scale;
+  const bool bad = has_error(ui, f.path);
+  if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
+  if (ImGui::InputDouble("##v", &shown, 0.0, 0.0, f.integer ? "%.0f" : "%.6g")) {
+    const double stored = f.integer ? std::round(shown) * f.scale : shown * f.scale;
+    set_input(ui.state, f.path, stored);
+  }
+  if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
+  note_rect(ui, std::string("input:") + f.path);
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+  ImGui::TextUnformatted(f.unit);
+  if (hint) {
+    ImGui::SameLine();
+    ImGui::TextUnformatted(hint);
+  }
+  ImGui::PopStyleColor();
+  field_issues(ui, f.path);
+  ImGui::PopID();
+}
+
+struct Choice {
+  std::string value;
+  std::string label;
+  bool enabled = true;
+};
+
+// A combo over `choices`; returns the index picked this frame, or -1.
+int combo_field(Ui& ui, const char* label, const std::string& path, const std::vector<Choice>& choices,
+                const std::string& current, const char* help = nullptr, float width = 0) {
+  ImGui::PushID(path.c_str());
+  int picked = -1;
+  std::string preview = current;
+  for (const Choice& c : choices) {
+    if (c.value == current) preview = c.label;
+  }
+  if (label && *label) {
+    field_label(ui, label, help);
+    ImGui::SameLine(label_width(ui));
+  }
+  ImGui::SetNextItemWidth(width > 0 ? width : -1.0f);
+  if (ImGui::BeginCombo("##c", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+    for (size_t i = 0; i < choices.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      const bool selected = choices[i].value == current;
+      if (ImGui::Selectable(choices[i].label.c_str(), selected,
+                            choices[i].enabled ? 0 : ImGuiSelectableFlags_Disabled)) {
+        picked = static_cast<int>(i);
+      }
+      if (selected) ImGui::SetItemDefaultFocus();
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  note_rect(ui, "combo:" + path);
+  field_issues(ui, path);
+  ImGui::PopID();
+  return picked;
+}
+
+void precision_field(Ui& ui, const char* label, const std::string& path, bool check_device, const char* help) {
+  std::vector<Choice> choices;
+  for (const char* n : kPrecisionNames) {
+    sizer::Precision p{};
+    sizer::parse_precision(n, &p);
+    std::string upper = n;
+    for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    Choice c{n, upper};
+    if (check_device && ui.sc().device.dense_flops(p) <= 0) {
+      c.label += "  (no dense path on this device)";
+      c.enabled = false;
+    }
+    choices.push_back(c);
+  }
+  const int i = combo_field(ui, label, path, choices, input_string(ui.state, path), help);
+  if (i >= 0) set_input(ui.state, path, choices[i].value);
+}
+
+bool block_header(Ui& ui, const char* title) {
+  ImGui::Spacing();
+  ImGui::PushFont(ui.fonts.strong);
+  const bool open = ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen);
+  ImGui::PopFont();
+  return open;
+}
+
+std::string humanise(std::string s) {
+  for (char& c : s) c = c == '_' ? ' ' : c;
+  return s;
+}
+
+// [SECTION] Blocks
+void model_block(Ui& ui) {
+  if (!block_header(ui, "Model")) return;
+  const sizer::Catalog& cat = sizer::bundled_catalog();
+  const json* draft_model = ui.state.editor.draft.contains("model") ? &ui.state.editor.draft["model"] : nullptr;
+  const bool modified = draft_model && draft_model->is_object() && draft_model->size() > 1;
+  std::vector<Choice> models;
+  for (const sizer::Model& m : cat.models) models.push_back({m.id, m.name});
+  std::string current = ui.sc().model.id;
+  if (draft_model && draft_model->is_object() && draft_model->contains("preset")) {
+    current = (*draft_model)["preset"].get<std::string>();
+  }
+  for (Choice& c : models) {
+    if (c.value == current && modified) c.label += " (edited)";
+  }
+  const int pick = combo_field(ui, "Preset", "model", models, current, "A published model shape. Every "
+                               "field below can be changed; the preset stays the starting point.");
+  if (pick >= 0) choose_model(ui.state, models[pick].value);
+
+  const bool moe = ui.sc().model.moe.enabled();
+  field_label(ui, "Kind", nullptr);
+  ImGui::SameLine(label_width(ui));
+  if (ImGui::RadioButton("Dense", !moe) && moe) set_moe(ui.state, false);
+  note_rect(ui, "radio:dense");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Mixture of experts", moe) && !moe) set_moe(ui.state, true);
+  note_rect(ui, "radio:moe");
+
+  number_field(ui, {"model.params", "Total parameters", 1e9, "B", false, "N_total: every weight held in memory."});
+  if (moe) {
+    number_field(ui, {"model.active_params", "Active parameters", 1e9, "B", false,
+                      "N_active: parameters used per token (sets FLOPs)."});
+  }
+  number_field(ui, {"model.layers", "Layers", 1, "", true, nullptr});
+  number_field(ui, {"model.hidden", "Hidden size", 1, "", true, "Model width h."});
+  number_field(ui, {"model.heads", "Attention heads", 1, "", true, nullptr});
+
+  const std::vector<Choice> kinds = {{"mha", "Multi-head (MHA)"}, {"gqa", "Grouped-query (GQA)"},
+                                     {"mla", "Multi-head latent (MLA)"}};
+  const std::string kind = input_string(ui.state, "model.attention.type");
+  const int k = combo_field(ui, "Attention", "model.attention.type", kinds, kind,
+                            "Sets the KV cache per token: 2·L·kv_heads·head_dim·bytes for MHA/GQA, "
+                            "L·(kv_latent + rope_dim)·bytes for MLA.");
+  if (k >= 0 && kinds[k].value != kind) {
+    const double head_dim = input_number(ui.state, "model.hidden") / std::max(1.0, input_number(ui.state, "model.heads"));
+    if (kinds[k].value == "mha") set_input(ui.state, "model.attention", json{{"type", "mha"}});
+    if (kinds[k].value == "gqa") {
+      set_input(ui.state, "model.attention", json{{"type", "gqa"}, {"kv_heads", 8}, {"head_dim", std::round(head_dim)}});
+    }
+    if (kinds[k].value == "mla") {
+      set_input(ui.state, "model.attention", json{{"type", "mla"}, {"kv_latent", 512}, {"rope_dim", 64}});
+    }
+  }
+  if (kind == "gqa") {
+    number_field(ui, {"model.attention.kv_heads", "KV heads", 1, "", true, nullptr});
+    number_field(ui, {"model.attention.head_dim", "Head dimension", 1, "", true, nullptr});
+  } else if (kind == "mla") {
+    number_field(ui, {"model.attention.kv_latent", "KV latent width", 1, "", true, nullptr});
+    number_field(ui, {"model.attention.rope_dim", "RoPE key width", 1, "", true, nullptr});
+  }
+  if (moe) {
+    number_field(ui, {"model.moe.experts", "Routed experts", 1, "per layer", true, nullptr});
+    number_field(ui, {"model.moe.experts_per_token", "Experts per token", 1, "k", true, nullptr});
+    number_field(ui, {"model.moe.shared_experts", "Shared experts", 1, "per layer", true, nullptr});
+    number_field(ui, {"model.moe.moe_layers", "MoE layers", 1, "", true, nullptr});
+  }
+}
+
+void hardware_block(Ui& ui) {
+  if (!block_header(ui, "Hardware and price")) return;
+  const sizer::Catalog& cat = sizer::bundled_catalog();
+  const sizer::Device& dev = ui.sc().device;
+  std::vector<Choice> devices;
+  for (const sizer::Device& d : cat.devices) devices.push_back({d.id, d.name});
+  const int d = combo_field(ui, "Device", "device", devices, dev.id);
+  if (d >= 0 && devices[d].value != dev.id) choose_device(ui.state, devices[d].value);
+  char spec[160];
+  std::snprintf(spec, sizeof spec, "%s HBM \xc2\xb7 %s \xc2\xb7 %s BF16 dense \xc2\xb7 scale-up %s devices",
+                sizer::fmt::bytes(dev.memory_bytes).c_str(), sizer::fmt::bytes_per_s(dev.hbm_bytes_per_s).c_str(),
+                sizer::fmt::flops_per_s(dev.dense_flops_bf16).c_str(), sizer::fmt::count(dev.scale_up_domain).c_str());
+  caption(ui, spec);
+
+  std::vector<Choice> systems = {{"", "None (device defaults)"}};
+  for (const sizer::System& s : cat.systems) {
+    if (s.device == dev.id) systems.push_back({s.id, s.name});
+  }
+  const int s = combo_field(ui, "System", "system", systems, ui.sc().system_id,
+                            "Sets the scale-up domain, link bandwidths and system power per device.");
+  if (s >= 0) choose_system(ui.state, systems[s].value);
+
+  std::vector<Choice> prices = {{"", "No price"}};
+  for (const sizer::PriceOffer& p : cat.prices) {
+    if (p.device != dev.id) continue;
+    char label[200];
+    std::snprintf(label, sizeof label, "%s \xc2\xb7 %s \xc2\xb7 $%.2f/h \xc2\xb7 checked %s", p.provider.c_str(),
+                  humanise(p.offer_kind).c_str(), p.usd_per_device_hour, p.date_checked.c_str());
+    prices.push_back({p.id, label});
+  }
+  const sizer::PriceOffer& price = ui.sc().training.price;
+  std::string current = price.usd_per_device_hour > 0 ? price.id : "";
+  if (price.user_supplied && price.usd_per_device_hour > 0) {
+    char label[96];
+    std::snprintf(label, sizeof label, "Your rate \xc2\xb7 $%.2f/h", price.usd_per_device_hour);
+    prices.push_back({price.id, label});
+  }
+  const int p = combo_field(ui, "Price offer", "training.price", prices, current,
+                            "Public list prices with the date they were checked. Offer kinds are never "
+                            "mixed: on demand, capacity blocks, commitments and spot differ a lot.");
+  if (p >= 0) choose_price(ui.state, prices[p].value);
+  if (price.usd_per_device_hour > 0 && !price.offer.empty()) caption(ui, price.offer + (price.region.empty() ? "" : ", " + price.region));
+  if (prices.size() == 1) caption(ui, "No public price is bundled for this device: costs are left out.");
+}
+
+void mfu_field(Ui& ui) {
+  ViewState& v = ui.state.view;
+  const char* path = "training.mfu";
+  if (!v.mfu_editing) {
+    std::string text;
+    const json* mfu = input_value(ui.state, path);
+    if (mfu && mfu->is_array()) {
+      for (const json& x : *mfu) {
+        if (!text.empty()) text += ", ";
+        text += sizer::fmt::number(x.is_number() ? x.get<double>() * 100 : 0, 3);
+      }
+    }
+    std::snprintf(v.mfu_text, sizeof v.mfu_text, "%s", text.c_str());
+  }
+  ImGui::PushID(path);
+  field_label(ui, "MFU points", "Model FLOPs utilisation: the share of the dense peak a run achieves. "
+                                "Results are given for every point, never one number.");
+  ImGui::SameLine(label_width(ui));
+  ImGui::SetNextItemWidth(input_width(ui));
+  const bool changed = ImGui::InputText("##mfu", v.mfu_text, sizeof v.mfu_text);
+  v.mfu_editing = ImGui::IsItemActive();
+  note_rect(ui, "input:training.mfu");
+  ImGui::SameLine();
+  ImGui::TextDisabled("%%");
+  if (changed) {
+    std::vector<double> points;
+    bool ok = true;
+    const char* p = v.mfu_text;
+    while (*p) {
+      while (*p == ' ' || *p == ',' || *p == ';' || *p == '%') ++p;
+      if (!*p) break;
+      char* end = nullptr;
+      const double x = std::strtod(p, &end);
+      if (end == p) {
+        ok = false;
+        break;
+      }
+      points.push_back(x / 100.0);
+      p = end;
+    }
+    auto& local = ui.state.editor.local;
+    local.erase(std::remove_if(local.begin(), local.end(), [&](const sizer::Issue& i) { return i.path == path; }),
+                local.end());
+    if (!ok || points.empty()) {
+      local.push_back({path, "enter MFU points in percent, separated by commas, e.g. 38, 45, 55"});
+    } else {
+      set_input(ui.state, path, points);
+      clear_input(ui.state, "training.step_mfu");
+    }
+  }
+  field_issues(ui, path);
+  ImGui::PopID();
+}
+
+void training_block(Ui& ui) {
+  if (!block_header(ui, "Training")) return;
+  number_field(ui, {"training.tokens", "Training tokens", 1e12, "T", false, "D, the tokens seen in training."});
+  precision_field(ui, "Precision", "training.precision", true, "Math precision of training; sets the dense peak.");
+  mfu_field(ui);
+  number_field(ui, {"training.days", "Schedule", 1, "days", false, nullptr});
+  number_field(ui, {"training.goodput", "Goodput", 0.01, "%", false,
+                    "Share of wall-clock time doing useful steps (not restarting from checkpoints)."});
+  number_field(ui, {"training.hbm_usable", "Usable HBM", 0.01, "%", false, nullptr});
+  const std::vector<Choice> zero = {{"0", "0: none"}, {"1", "1: optimizer states"}, {"2", "2: + gradients"},
+                                    {"3", "3: + weights"}};
+  const int z = combo_field(ui, "ZeRO stage", "training.zero_stage", zero,
+                            std::to_string(static_cast<int>(input_number(ui.state, "training.zero_stage"))),
+                            "Shards training state over the data-parallel group (Rajbhandari et al. 2020).");
+  if (z >= 0) set_input(ui.state, "training.zero_stage", z);
+  const std::vector<Choice> opt = {{"adam_mixed", "Adam, mixed precision (16 B/param)"},
+                                   {"adam_fp8", "Adam, FP8 recipe (14 B/param)"}};
+  const int o = combo_field(ui, "Optimizer state", "training.optimizer", opt, input_string(ui.state, "training.optimizer"));
+  if (o >= 0) {
+    set_input(ui.state, "training.optimizer", opt[o].value);
+    clear_input(ui.state, "training.bytes_per_param");
+  }
+}
+
+void layout_block(Ui& ui) {
+  if (!block_header(ui, "Parallel layout")) return;
+  caption(ui, "Tensor × pipeline × data parallel; used for per-device memory, step time and traffic.");
+  number_field(ui, {"training.layout.tp", "Tensor parallel", 1, "TP", true, nullptr});
+  number_field(ui, {"training.layout.pp", "Pipeline parallel", 1, "PP", true, nullptr});
+  number_field(ui, {"training.layout.dp", "Data parallel", 1, "DP", true, nullptr});
+  if (ui.sc().model.moe.enabled()) number_field(ui, {"training.layout.ep", "Expert parallel", 1, "EP", true, nullptr});
+  number_field(ui, {"training.layout.micro_batch", "Micro-batch", 1, "seq", true, nullptr});
+  number_field(ui, {"training.layout.global_batch", "Global batch", 1, "seq", true, nullptr});
+  number_field(ui, {"training.layout.seq_len", "Sequence length", 1, "tokens", true, nullptr});
+  const std::vector<Choice> rc = {{"none", "None"}, {"selective", "Selective (attention)"}, {"full", "Full"}};
+  const int r = combo_field(ui, "Recompute", "training.layout.recompute", rc,
+                            input_string(ui.state, "training.layout.recompute"),
+                            "Activation recomputation (Korthikanti et al. 2022).");
+  if (r >= 0) set_input(ui.state, "training.layout.recompute", rc[r].value);
+  bool sp = input_value(ui.state, "training.layout.sequence_parallel") &&
+            input_value(ui.state, "training.layout.sequence_parallel")->is_boolean() &&
+            input_value(ui.state, "training.layout.sequence_parallel")->get<bool>();
+  field_label(ui, "Sequence parallel", nullptr);
+  ImGui::SameLine(label_width(ui));
+  if (ImGui::Checkbox("##sp", &sp)) set_input(ui.state, "training.layout.sequence_parallel", sp);
+  field_issues(ui, "training.layout");
+}
+
+void serving_block(Ui& ui) {
+  if (!block_header(ui, "Serving")) return;
+  precision_field(ui, "Weight precision", "serving.weight_precision", false, nullptr);
+  precision_field(ui, "KV cache precision", "serving.kv_precision", false, nullptr);
+  number_field(ui, {"serving.context", "Context", 1024, "K tokens", false, "Tokens per sequence at full length."});
+  number_field(ui, {"serving.batch", "Batch", 1, "sequences", true, "Concurrent sequences per replica."});
+  number_field(ui, {"serving.kv_fill", "KV cache fill", 0.01, "%", false, "Average fraction of the context filled."});
+  char hint[48];
+  std::snprintf(hint, sizeof hint, "(0 = auto: %s)", sizer::fmt::count(ui.est().serving.replica_min_devices).c_str());
+  number_field(ui, {"serving.replica_devices", "Replica size", 1, "devices", true,
+                    "Devices per serving replica. 0 sizes it to the smallest whole number of scale-up "
+                    "domains that holds weights and KV cache."},
+               input_number(ui.state, "serving.replica_devices") == 0 ? hint : nullptr);
+  number_field(ui, {"serving.prompt_tokens", "Prompt", 1, "tokens", true, nullptr});
+  number_field(ui, {"serving.demand_tokens_per_day", "Demand", 1e9, "B tokens/day", false, nullptr});
+  number_field(ui, {"serving.realised_fraction", "Realised share", 0.01, "% of ceiling", false,
+                    "Share of the decode ceiling actually reached (scheduling, partial batches)."});
+  number_field(ui, {"serving.utilisation", "Utilisation", 0.01, "%", false, "Average load over the day."});
+}
+
+void power_block(Ui& ui) {
+  if (!block_header(ui, "Power")) return;
+  number_field(ui, {"power.pue", "PUE", 1, "", false, "Facility power ÷ IT power."});
+  number_field(ui, {"power.system_w_per_device", "System power", 1, "W per device", false,
+                    "System-level watts per device: host CPUs, NICs, switches and fans included."});
+}
+
+void problems_banner(Ui& ui) {
+  const Editor& e = ui.state.editor;
+  const size_t n = e.issues.size() + e.local.size();
+  if (n == 0) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.bad);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::Text("%zu problem%s: the results show the last valid scenario.", n, n == 1 ? "" : "s");
+  for (const sizer::Issue& i : e.issues) {
+    bool shown = false;
+    for (const std::string& p : ui.state.view.last_field_paths) {
+      if (!issues_at(std::vector<sizer::Issue>{i}, p).empty()) shown = true;
+    }
+    if (!shown) ImGui::Text("\xe2\x80\xa2 %s: %s", i.path.empty() ? "scenario" : i.path.c_str(), i.message.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void inputs_panel(Ui& ui) {
+  ui.state.view.field_paths.clear();
+  ImGui::PushFont(ui.fonts.heading);
+  ImGui::TextUnformatted("Scenario");
+  ImGui::PopFont();
+  ImGui::SameLine(ImGui::GetContentRegionAvail().x - ui.px(52));
+  if (ImGui::SmallButton("Reset")) reset_scenario(ui.state);
+  note_rect(ui, "button:reset");
+  problems_banner(ui);
+  model_block(ui);
+  hardware_block(ui);
+  training_block(ui);
+  layout_block(ui);
+  serving_block(ui);
+  power_block(ui);
+  ImGui::Dummy(ImVec2(0, ui.px(12)));
+  ui.state.view.last_field_paths = ui.state.view.field_paths;
+}
+
+}  // namespace sizer_web

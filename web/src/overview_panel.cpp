@@ -1,0 +1,176 @@
+// The overview panel (see overview_panel.h).
+#include "overview_panel.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "working_tooltip.h"
+
+namespace sizer_web {
+namespace {
+
+namespace fmt = sizer::fmt;
+
+struct Card {
+  const char* title;
+  std::string value;
+  std::string path;  // working shown for the value
+  std::string detail;
+  ImU32 accent = 0;
+};
+
+double vmin(const std::vector<double>& v) { return v.empty() ? 0 : *std::min_element(v.begin(), v.end()); }
+double vmax(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
+
+std::string mfu_span(const std::vector<double>& mfu) {
+  return range_text(fmt::percent(vmin(mfu)), fmt::percent(vmax(mfu))) + " MFU";
+}
+
+void draw_card(Ui& ui, const Card& c, float height) {
+  ImGui::PushID(c.title);
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  const float w = ImGui::GetContentRegionAvail().x;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p0, ImVec2(p0.x + w, p0.y + height), ui.pal.card, ui.px(8));
+  dl->AddRect(p0, ImVec2(p0.x + w, p0.y + height), ui.pal.card_border, ui.px(8));
+  dl->AddRectFilled(ImVec2(p0.x, p0.y + ui.px(10)), ImVec2(p0.x + ui.px(3), p0.y + height - ui.px(10)),
+                    c.accent ? c.accent : ui.pal.accent, ui.px(2));
+  const float pad = ui.px(14);
+  ImGui::SetCursorScreenPos(ImVec2(p0.x + pad, p0.y + ui.px(10)));
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(p0.x + w - pad - ImGui::GetWindowPos().x);
+  ImGui::PushFont(ui.fonts.small);
+  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+  ImGui::TextUnformatted(c.title);
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  // The headline number in the big font, with its working on hover.
+  ImGui::PushFont(ui.fonts.big);
+  ImGui::TextUnformatted(c.value.c_str());
+  ImGui::PopFont();
+  const sizer::Working* wk = find_working(ui.est(), c.path);
+  if (wk && ImGui::IsItemHovered()) {
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    working_tooltip(ui, *wk);
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui.state.view.pinned_working = wk->path;
+  }
+  ImGui::PushFont(ui.fonts.small);
+  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+  ImGui::TextUnformatted(c.detail.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  ImGui::SetCursorScreenPos(p0);
+  ImGui::Dummy(ImVec2(w, height));
+  ImGui::PopID();
+}
+
+std::vector<Card> headline_cards(Ui& ui) {
+  const sizer::Estimate& e = ui.est();
+  const sizer::Scenario& s = ui.sc();
+  const auto& c = e.compute;
+  std::vector<Card> cards;
+  cards.push_back({"Devices to hold the training state", fmt::count(e.memory.min_devices_usable),
+                   "training.memory.min_devices_usable",
+                   fmt::bytes(e.memory.state_bytes) + " of state at " + fmt::percent(s.training.hbm_usable) +
+                       " of " + fmt::bytes(s.device.memory_bytes) + "; " + fmt::count(e.memory.min_devices_full) +
+                       " at 100%"});
+  cards.push_back({"Devices for the schedule", range_text(fmt::count(vmin(c.cluster_devices)), fmt::count(vmax(c.cluster_devices))),
+                   "training.compute.cluster_devices",
+                   fmt::number(s.training.days) + " days at " + mfu_span(c.mfu) + ", " +
+                       fmt::percent(s.training.goodput) + " goodput; " +
+                       range_text(fmt::hours(vmin(c.device_hours)), fmt::hours(vmax(c.device_hours))) + " device-hours"});
+  if (!c.cost_usd.empty()) {
+    const sizer::PriceOffer& p = s.training.price;
+    cards.push_back({"Training cost", range_text(fmt::usd(vmin(c.cost_usd)), fmt::usd(vmax(c.cost_usd))),
+                     "training.compute.cost_usd",
+                     p.provider + " " + p.offer_kind + " at $" + fmt::number(p.usd_per_device_hour) + "/h, checked " +
+                         p.date_checked});
+  } else {
+    cards.push_back({"Training cost", "no price", "", "No price offer for this device: pick one or enter a rate.",
+                     ui.pal.faint});
+  }
+  if (s.power.system_w_per_device > 0 && !e.power.facility_power_w.empty()) {
+    cards.push_back({"Facility power", range_text(fmt::watts(vmin(e.power.facility_power_w)), fmt::watts(vmax(e.power.facility_power_w))),
+                     "training.power.facility_power_w",
+                     fmt::watts(s.power.system_w_per_device) + " per device \xc3\x97 PUE " + fmt::number(s.power.pue) +
+                         "; " + range_text(fmt::energy_wh(vmin(e.power.energy_wh)), fmt::energy_wh(vmax(e.power.energy_wh)))});
+  } else {
+    cards.push_back({"Facility power", "unknown", "", "No system power is known for this device.", ui.pal.faint});
+  }
+  const auto& v = e.serving;
+  cards.push_back({"Serving replica", fmt::count(v.replica_devices) + " devices", "serving.replica_min_devices",
+                   fmt::bytes(v.weight_bytes) + " weights + " + fmt::bytes(v.kv_bytes) + " KV cache; at least " +
+                       fmt::count(v.replica_min_devices),
+                   ui.pal.series[1]});
+  cards.push_back({"Decode ceiling per replica", fmt::count(std::round(v.tokens_per_s_per_replica)) + " tok/s",
+                   "serving.tokens_per_s_per_replica",
+                   fmt::seconds(v.decode_step_s) + " per step, " + v.decode_bound + "-bound; " +
+                       fmt::count(std::round(v.tokens_per_s_per_user)) + " tok/s per user",
+                   ui.pal.series[1]});
+  if (v.cost_per_million_tokens_usd > 0) {
+    cards.push_back({"Cost per million tokens", fmt::usd(v.cost_per_million_tokens_usd), "serving.cost_per_million_tokens_usd",
+                     "at " + fmt::percent(s.serving.realised_fraction) + " of the ceiling and " +
+                         fmt::percent(s.serving.utilisation) + " utilisation",
+                     ui.pal.series[1]});
+  } else {
+    cards.push_back({"Cost per million tokens", "no price", "", "No price offer for this device.", ui.pal.faint});
+  }
+  cards.push_back({"Serving fleet", fmt::count(v.devices_for_demand) + " devices", "serving.replicas_for_demand",
+                   fmt::count(v.replicas_for_demand) + " replicas for " + fmt::count(s.serving.demand_tokens_per_day) +
+                       " tokens/day; " + range_text(fmt::count(v.devices_with_headroom_low), fmt::count(v.devices_with_headroom_high)) +
+                       " with 20\xe2\x80\x93" "30% headroom",
+                   ui.pal.series[1]});
+  return cards;
+}
+
+}  // namespace
+
+void overview_panel(Ui& ui) {
+  const sizer::Scenario& s = ui.sc();
+  section_title(ui, "Training", nullptr);
+  std::vector<Card> cards = headline_cards(ui);
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const int columns = avail > ui.px(860) ? 4 : 2;
+  const float card_h = ImGui::GetFontSize() * 1.0f + ui.fonts.big->FontSize + ui.fonts.small->FontSize * 3.2f + ui.px(24);
+  for (int half = 0; half < 2; ++half) {
+    if (half == 1) {
+      ImGui::Spacing();
+      section_title(ui, "Serving", nullptr);
+    }
+    if (ImGui::BeginTable(half ? "cards_serving" : "cards_training", columns, ImGuiTableFlags_SizingStretchSame)) {
+      for (int i = half * 4; i < half * 4 + 4; ++i) {
+        ImGui::TableNextColumn();
+        draw_card(ui, cards[i], card_h);
+      }
+      ImGui::EndTable();
+    }
+  }
+  ImGui::Spacing();
+  const auto& e = ui.est();
+  if (!e.notes.empty() || !ui.state.editor.warnings.empty()) {
+    section_title(ui, "Notes", nullptr);
+    ImGui::PushTextWrapPos(0.0f);
+    for (const std::string& n : e.notes) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
+      ImGui::TextUnformatted("\xe2\x80\xa2");
+      ImGui::PopStyleColor();
+      ImGui::SameLine();
+      ImGui::TextUnformatted(n.c_str());
+    }
+    for (const sizer::Issue& w : ui.state.editor.warnings) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
+      ImGui::TextUnformatted("\xe2\x80\xa2");
+      ImGui::PopStyleColor();
+      ImGui::SameLine();
+      ImGui::Text("%s: %s", w.path.c_str(), w.message.c_str());
+    }
+    ImGui::PopTextWrapPos();
+  }
+  caption(ui, "Model: " + s.model.name + " \xe2\x80\x94 " + fmt::count(s.model.params) + " parameters, " +
+                  fmt::count(s.model.active_params) + " active, " + fmt::flops(e.compute.flops) + " to train on " +
+                  fmt::count(e.compute.tokens) + " tokens.");
+}
+
+}  // namespace sizer_web

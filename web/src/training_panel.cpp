@@ -1,0 +1,129 @@
+// The training view (see training_panel.h).
+#include "training_panel.h"
+
+#include <string>
+
+namespace sizer_web {
+namespace {
+
+namespace fmt = sizer::fmt;
+
+std::string idx(const char* base, size_t i) { return std::string(base) + "[" + std::to_string(i) + "]"; }
+
+void right(Ui& ui, const std::string& text, const std::string& path) { value_text(ui, text, path, true); }
+
+void memory_section(Ui& ui) {
+  const auto& m = ui.est().memory;
+  const auto& s = ui.sc();
+  const auto& l = s.training.layout;
+  section_title(ui, "Memory", "Training state (weights, gradients, optimizer) and activations, Part 1 of the method.");
+  if (!begin_results(ui, "memory")) return;
+  result_row(ui, "Bytes per parameter", fmt::number(m.bytes_per_param) + " B", "training.memory.state_bytes",
+             sizer::to_string(s.training.optimizer));
+  result_row(ui, "Training state", fmt::bytes(m.state_bytes), "training.memory.state_bytes");
+  result_row(ui, "Minimum devices (100% HBM)", fmt::count(m.min_devices_full), "training.memory.min_devices_full");
+  result_row(ui, "Minimum devices (usable HBM)", fmt::count(m.min_devices_usable), "training.memory.min_devices_usable",
+             fmt::percent(s.training.hbm_usable) + " of " + fmt::bytes(s.device.memory_bytes) + " per device");
+  result_row(ui, "HBM of one scale-up domain", fmt::bytes(m.scale_up_domain_bytes), "",
+             m.fits_one_domain ? "the state fits in one domain" : "the state does not fit in one domain",
+             m.fits_one_domain ? ui.pal.good : ui.pal.warn);
+  result_row(ui, "Activations per layer (no parallelism)", fmt::bytes(m.activation_bytes_no_recompute_per_layer), "",
+             "s\xc2\xb7" "b\xc2\xb7h\xc2\xb7(34 + 5as/h), no recompute");
+  result_row(ui, "Activations per layer (layout)", fmt::bytes(m.activation_bytes_per_layer),
+             "training.memory.activation_bytes_per_layer",
+             "TP " + fmt::number(l.tp) + ", " + sizer::to_string(l.recompute) + " recompute");
+  result_row(ui, "Activations, first pipeline stage", fmt::bytes(m.activation_bytes_first_stage),
+             "training.memory.activation_bytes_first_stage");
+  result_row(ui, "State per device", fmt::bytes(m.state_bytes_per_device), "training.memory.state_bytes_per_device",
+             "TP\xc3\x97PP = " + fmt::count(l.tp * l.pp) + ", ZeRO " + std::to_string(s.training.zero_stage));
+  result_row(ui, "Per device in total", fmt::bytes(m.device_total_bytes), "",
+             m.fits_device ? "fits in " + fmt::bytes(s.device.memory_bytes * s.training.hbm_usable) + " usable"
+                           : "does NOT fit in " + fmt::bytes(s.device.memory_bytes * s.training.hbm_usable) + " usable",
+             m.fits_device ? ui.pal.good : ui.pal.bad);
+  end_results();
+}
+
+void compute_section(Ui& ui) {
+  const auto& c = ui.est().compute;
+  const auto& p = ui.est().power;
+  const auto& s = ui.sc();
+  section_title(ui, "Compute and cluster", "C = 6\xc2\xb7N\xc2\xb7" "D; device-hours at each MFU point; cluster size for the schedule.");
+  if (begin_results(ui, "compute_head")) {
+    result_row(ui, "Training compute", fmt::flops(c.flops), "training.compute.flops");
+    result_row(ui, "Tokens", fmt::count(c.tokens), "", fmt::number(c.tokens_per_param) + " per parameter, " +
+                                                          fmt::number(c.tokens_per_active_param) + " per active parameter");
+    result_row(ui, "Dense peak per device", fmt::flops_per_s(c.dense_peak_flops), "",
+               std::string(sizer::to_string(s.training.precision)) + " dense (no 2:4 sparsity)");
+    end_results();
+  }
+  ImGui::Spacing();
+  const bool priced = !c.cost_usd.empty();
+  const bool powered = s.power.system_w_per_device > 0 && !p.facility_power_w.empty();
+  const int cols = 5 + (priced ? 1 : 0) + (powered ? 3 : 0);
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
+                                ImGuiTableFlags_PadOuterX;
+  if (!ImGui::BeginTable("per_mfu", cols, flags)) return;
+  ImGui::TableSetupColumn("MFU");
+  ImGui::TableSetupColumn("Device-hours");
+  if (priced) ImGui::TableSetupColumn("Cost");
+  ImGui::TableSetupColumn("Cluster devices");
+  ImGui::TableSetupColumn("Scale-up domains");
+  ImGui::TableSetupColumn("Days on layout");
+  if (powered) {
+    ImGui::TableSetupColumn("IT power");
+    ImGui::TableSetupColumn("Facility power");
+    ImGui::TableSetupColumn("Energy");
+  }
+  ImGui::PushFont(ui.fonts.strong);
+  ImGui::TableHeadersRow();
+  ImGui::PopFont();
+  for (size_t i = 0; i < c.mfu.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    right(ui, fmt::percent(c.mfu[i]), "");
+    ImGui::TableNextColumn();
+    right(ui, fmt::hours(c.device_hours[i]), idx("training.compute.device_hours", i));
+    if (priced) {
+      ImGui::TableNextColumn();
+      right(ui, fmt::usd(c.cost_usd[i]), idx("training.compute.cost_usd", i));
+    }
+    ImGui::TableNextColumn();
+    right(ui, fmt::count(c.cluster_devices[i]), idx("training.compute.cluster_devices", i));
+    ImGui::TableNextColumn();
+    right(ui, fmt::count(c.scale_up_domains[i]), idx("training.compute.scale_up_domains", i));
+    ImGui::TableNextColumn();
+    right(ui, fmt::number(c.wall_days_on_layout[i]), "");
+    if (powered) {
+      ImGui::TableNextColumn();
+      right(ui, fmt::watts(p.it_power_w[i]), idx("training.power.it_power_w", i));
+      ImGui::TableNextColumn();
+      right(ui, fmt::watts(p.facility_power_w[i]), idx("training.power.facility_power_w", i));
+      ImGui::TableNextColumn();
+      right(ui, fmt::energy_wh(p.energy_wh[i]), idx("training.power.energy_wh", i));
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+  const auto& pr = s.training.price;
+  if (priced) {
+    caption(ui, "Price: " + pr.provider + ", " + pr.offer + " (" + pr.offer_kind + (pr.region.empty() ? "" : ", " + pr.region) +
+                    "), $" + fmt::number(pr.usd_per_device_hour, 4) + " per device-hour, checked " + pr.date_checked +
+                    ". Estimates from public prices, not quotes.");
+  }
+  caption(ui, "Days on layout: the run on the layout's " + fmt::count(s.training.layout.devices()) +
+                  " devices at the same goodput. Power: " +
+                  (powered ? fmt::watts(s.power.system_w_per_device) + " per device (system level) \xc3\x97 PUE " + fmt::number(s.power.pue)
+                           : std::string("no system power known for this device")) + ".");
+}
+
+}  // namespace
+
+void training_panel(Ui& ui) {
+  memory_section(ui);
+  ImGui::Spacing();
+  ImGui::Spacing();
+  compute_section(ui);
+}
+
+}  // namespace sizer_web

@@ -1,0 +1,135 @@
+// Shared building blocks of the panels (see widgets.h).
+#include "widgets.h"
+
+#include "working_tooltip.h"
+
+namespace sizer_web {
+
+void note_rect(Ui& ui, const std::string& name) {
+  const ImVec2 a = ImGui::GetItemRectMin();
+  const ImVec2 b = ImGui::GetItemRectMax();
+  ui.state.view.rects.push_back({name, a.x, a.y, b.x - a.x, b.y - a.y});
+}
+
+void section_title(Ui& ui, const char* title, const char* subtitle) {
+  ImGui::PushFont(ui.fonts.heading);
+  ImGui::TextUnformatted(title);
+  ImGui::PopFont();
+  if (subtitle) caption(ui, subtitle);
+  ImGui::Dummy(ImVec2(0, ui.px(2)));
+}
+
+void caption(Ui& ui, const std::string& text) {
+  ImGui::PushFont(ui.fonts.small);
+  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+}
+
+void help_marker(Ui& ui, const char* text) {
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.faint);
+  ImGui::TextUnformatted("(?)");
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ui.px(340));
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+void value_text(Ui& ui, const std::string& text, const std::string& path, bool align_right, ImU32 color) {
+  ImGui::PushFont(ui.fonts.numbers);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  if (align_right) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    if (avail > size.x) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + avail - size.x);
+  }
+  const sizer::Working* w = path.empty() ? nullptr : find_working(ui.est(), path);
+  const bool pinned = w && ui.state.view.pinned_working == w->path;
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  if (pinned) {
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(pos.x - ui.px(3), pos.y - ui.px(1)),
+                                              ImVec2(pos.x + size.x + ui.px(3), pos.y + size.y + ui.px(1)),
+                                              ui.pal.accent_soft, ui.px(3));
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, color ? color : ui.pal.text);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  if (w && ImGui::IsItemHovered()) {
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(pos.x, pos.y + size.y), ImVec2(pos.x + size.x, pos.y + size.y),
+                                        ui.pal.accent, ui.px(1));
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    working_tooltip(ui, *w);
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+      ui.state.view.pinned_working = pinned ? std::string() : w->path;
+    }
+  }
+}
+
+bool begin_results(Ui& ui, const char* id, const char* value_header) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
+  if (!ImGui::BeginTable(id, 3, flags)) return false;
+  ImGui::TableSetupColumn("Quantity", ImGuiTableColumnFlags_WidthStretch, 0.42f);
+  ImGui::TableSetupColumn(value_header, ImGuiTableColumnFlags_WidthStretch, 0.22f);
+  ImGui::TableSetupColumn("How", ImGuiTableColumnFlags_WidthStretch, 0.36f);
+  (void)ui;
+  return true;
+}
+
+void result_row(Ui& ui, const char* label, const std::string& value, const std::string& path,
+                const std::string& note, ImU32 color) {
+  ImGui::PushID(label);
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  value_text(ui, value, path, true, color);
+  ImGui::TableNextColumn();
+  if (!note.empty()) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(note.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+  }
+  ImGui::PopID();
+}
+
+void end_results() { ImGui::EndTable(); }
+
+ImU32 verdict_color(const Ui& ui, sizer::comms::Verdict v) {
+  switch (v) {
+    case sizer::comms::Verdict::fits_scale_out: return ui.pal.good;
+    case sizer::comms::Verdict::scale_up_only: return ui.pal.warn;
+    case sizer::comms::Verdict::too_slow: return ui.pal.bad;
+  }
+  return ui.pal.text;
+}
+
+const char* verdict_label(sizer::comms::Verdict v) {
+  switch (v) {
+    case sizer::comms::Verdict::fits_scale_out: return "fits the scale-out network";
+    case sizer::comms::Verdict::scale_up_only: return "needs the scale-up fabric";
+    case sizer::comms::Verdict::too_slow: return "too slow on either fabric";
+  }
+  return "";
+}
+
+std::string range_text(const std::string& a, const std::string& b) {
+  return a == b ? a : a + " \xe2\x80\x93 " + b;
+}
+
+}  // namespace sizer_web

@@ -1,0 +1,55 @@
+// Shared building blocks of the panels: the per-frame UI context, result values that show their
+// working on hover and pin it on click, result tables with right-aligned numbers, cards, section
+// titles and the named rectangles the browser tests use.
+//
+//   Ui ui{fonts, palette, dpr, state};
+//   if (begin_results("memory")) { result_row(ui, "State", fmt::bytes(x), "training.memory.state_bytes"); end_results(); }
+#pragma once
+#include <string>
+
+#include "app_state.h"
+#include "fonts.h"
+#include "imgui.h"
+#include "theme.h"
+
+namespace sizer_web {
+
+struct Ui {
+  const Fonts& fonts;
+  const Palette& pal;
+  float dpr;
+  AppState& state;
+  float px(float css) const { return css * dpr; }
+  const sizer::Estimate& est() const { return state.computed.estimate; }
+  const sizer::Scenario& sc() const { return state.computed.scenario; }
+};
+
+// Records the last item's rectangle under `name` (window.sizerUi in the page, for tests).
+void note_rect(Ui& ui, const std::string& name);
+
+// Section title in the heading font with an optional muted line under it.
+void section_title(Ui& ui, const char* title, const char* subtitle = nullptr);
+// Muted, wrapped small text.
+void caption(Ui& ui, const std::string& text);
+// A "(?)" marker whose tooltip is `text`.
+void help_marker(Ui& ui, const char* text);
+
+// A number in the numbers font. Hovering shows the working of `path` (when the core recorded
+// one); clicking pins it in the working pane. `align_right` right-aligns in the available width.
+void value_text(Ui& ui, const std::string& text, const std::string& path, bool align_right = true,
+                ImU32 color = 0);
+
+// Tables of results: quantity | value | note.
+bool begin_results(Ui& ui, const char* id, const char* value_header = "Value");
+void result_row(Ui& ui, const char* label, const std::string& value, const std::string& path,
+                const std::string& note = std::string(), ImU32 color = 0);
+void end_results();
+
+// Verdict of an interconnect case as a coloured word.
+ImU32 verdict_color(const Ui& ui, sizer::comms::Verdict v);
+const char* verdict_label(sizer::comms::Verdict v);
+
+// "a – b" for a range of already formatted values (one value when they are equal).
+std::string range_text(const std::string& a, const std::string& b);
+
+}  // namespace sizer_web
