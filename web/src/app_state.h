@@ -43,6 +43,7 @@ struct CompareState {
   int rows_revision = -1;  // Computed::revision the rows were made for
   int rows_precisions = -1;
   std::vector<sizer::ComparisonRow> rows;
+  bool sorted = false;
   double compute_ms = 0;
 };
 
