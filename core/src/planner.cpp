@@ -129,6 +129,10 @@ SearchResult search_layouts(const Scenario& s) {
                     PlanLayout l = base;
                     l.tp = tp, l.cp = cp, l.ep = ep, l.pp = pp, l.dp = dp;
                     l.micro_batch = b, l.virtual_stages = v, l.zero_stage = zero, l.recompute = rc;
+                    if (out.layouts_evaluated >= kMaxSearchLayouts) {
+                      out.truncated = true;
+                      continue;
+                    }
                     const LayoutResult r = evaluate_layout(m, s.device, l, ctx);
                     out.layouts_evaluated += 1;
                     if (!r.valid() || !r.fits) continue;

@@ -59,7 +59,7 @@ json search_to_json(const Scenario& s, const SearchResult& r) {
   return {{"schema", "sizer.search.v1"}, {"scenario", scenario_to_json(s)},
           {"objective", s.training.search.objective}, {"device_counts", r.device_counts},
           {"layouts_evaluated", r.layouts_evaluated}, {"layouts_valid", r.layouts_valid},
-          {"search_s", r.search_s}, {"top", rows(r.top)}, {"pareto", rows(r.pareto)}};
+          {"search_s", r.search_s}, {"truncated", r.truncated}, {"top", rows(r.top)}, {"pareto", rows(r.pareto)}};
 }
 
 }  // namespace sizer

@@ -30,6 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const nlohmann::json r = sizer::result_to_json(p.scenario, e, p.warnings);
     if (!all_finite(r)) std::abort();
     (void)r.dump();  // serialization must not throw on any produced string
+    const nlohmann::json plan = sizer::plan_to_json(p.scenario);
+    if (!all_finite(plan)) std::abort();
   } else if (p.issues.front().message.empty()) {
     std::abort();
   }

@@ -1,43 +1,164 @@
-// Phase-1 UI over the core: the default scenario's headline numbers, enough to prove that the
-// core, the bundled tables, fonts and layout work in the browser. Phase 2 replaces the panel.
+// The calculator UI frame (see app.h).
+//
+// [SECTION] Start-up and recomputation
+// [SECTION] Frame layout: top bar, inputs column, result tabs, working pane
 #include "app.h"
 
+#include <algorithm>
+#include <chrono>
+
+#include "charts.h"
+#include "compare_panel.h"
 #include "imgui.h"
+#include "inputs_panel.h"
+#include "network_panel.h"
+#include "overview_panel.h"
+#include "results_text.h"
+#include "scenario_edit.h"
+#include "serving_panel.h"
+#include "training_panel.h"
+#include "widgets.h"
+#include "working_tooltip.h"
 
 namespace sizer_web {
-namespace {
-void row(const Fonts& fonts, const char* label, const std::string& value) {
-  ImGui::TableNextRow();
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(label);
-  ImGui::TableNextColumn();
-  ImGui::PushFont(fonts.numbers);
-  ImGui::TextUnformatted(value.c_str());
-  ImGui::PopFont();
+
+// [SECTION] Start-up and recomputation
+App::App() {
+  reset_scenario(state_);
+  reparse(state_);
+  update_results();
 }
+
+// Re-parses after edits; rebuilds the text mirror when results or the problem list changed.
+void App::update_results() {
+  const auto t0 = std::chrono::steady_clock::now();
+  const int before = state_.computed.revision;
+  if (state_.editor.changed) reparse(state_);
+  const int issues = static_cast<int>(state_.editor.issues.size() + state_.editor.local.size());
+  if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0) {
+    results_text_ = sizer_web::results_text(state_);
+    text_issue_count_ = issues;
+    ++text_revision_;
+    if (state_.computed.revision != before) {
+      state_.computed.recompute_ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    }
+  }
+}
+
+// [SECTION] Frame layout
+namespace {
+
+void top_bar(Ui& ui) {
+  ImGui::PushFont(ui.fonts.heading);
+  ImGui::TextUnformatted("Sizer");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+  ImGui::TextUnformatted("accelerators, time, money and power to train and serve large models");
+  ImGui::PopStyleColor();
+  // Right side. A later issue adds "Copy link", "Embed" and "Export" here, left of the theme.
+  const char* theme_label = ui.state.view.dark ? "Light theme" : "Dark theme";
+  const float w = ImGui::CalcTextSize(theme_label).x + ImGui::GetStyle().FramePadding.x * 2;
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
+  if (ImGui::Button(theme_label)) ui.state.view.dark = !ui.state.view.dark;
+  note_rect(ui, "button:theme");
+}
+
+struct TabSpec {
+  Tab tab;
+  const char* label;
+};
+constexpr TabSpec kTabs[] = {{Tab::overview, "Overview"},    {Tab::training, "Training"},
+                             {Tab::serving, "Serving"},      {Tab::network, "Communication"},
+                             {Tab::compare, "Compare chips"}, {Tab::charts, "Charts"}};
+
+void stale_banner(Ui& ui) {
+  const size_t n = ui.state.editor.issues.size() + ui.state.editor.local.size();
+  if (n == 0) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.bad);
+  ImGui::Text("Showing the last valid results: %zu input problem%s to fix (marked in red on the left).", n, n == 1 ? "" : "s");
+  ImGui::PopStyleColor();
+}
+
+void scenario_line(Ui& ui) {
+  const sizer::Scenario& s = ui.sc();
+  ImGui::PushFont(ui.fonts.strong);
+  ImGui::TextUnformatted(s.model.name.c_str());
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+  ImGui::Text("on %s%s%s", s.device.name.c_str(), s.system_id.empty() ? "" : " \xc2\xb7 ", s.system_id.c_str());
+  ImGui::PopStyleColor();
+}
+
+void results_area(Ui& ui) {
+  scenario_line(ui);
+  stale_banner(ui);
+  if (ImGui::BeginTabBar("views")) {
+    for (const TabSpec& t : kTabs) {
+      const bool open = ImGui::BeginTabItem(t.label);
+      note_rect(ui, std::string("tab:") + t.label);
+      if (open) {
+        ui.state.view.tab = t.tab;
+        ImGui::EndTabItem();
+      }
+    }
+    // Slot for the layout planner (core/include/sizer/layout_model.h), added by a later issue.
+    ImGui::BeginDisabled();
+    if (ImGui::BeginTabItem("Planner (soon)")) ImGui::EndTabItem();
+    ImGui::EndDisabled();
+    ImGui::EndTabBar();
+  }
+  const Tab tab = ui.state.view.tab;
+  const bool with_working = tab != Tab::compare && tab != Tab::charts;
+  const float working_h = with_working ? ImGui::GetTextLineHeightWithSpacing() * 5.2f + ui.px(24) : 0;
+  ImGui::BeginChild("view", ImVec2(0, -working_h), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+  ImGui::Spacing();
+  switch (tab) {
+    case Tab::overview: overview_panel(ui); break;
+    case Tab::training: training_panel(ui); break;
+    case Tab::serving: serving_panel(ui); break;
+    case Tab::network: network_panel(ui); break;
+    case Tab::compare: compare_panel(ui); break;
+    case Tab::charts: charts_panel(ui); break;
+    case Tab::planner: break;
+  }
+  ImGui::EndChild();
+  if (with_working) working_pane(ui);
+}
+
 }  // namespace
 
-App::App()
-    : scenario_(sizer::default_scenario(sizer::bundled_catalog())), estimate_(sizer::evaluate(scenario_)) {}
+void App::draw(const Fonts& fonts, float width_px, float height_px, float dpr) {
+  if (palette_dpr_ != dpr || palette_dark_ != state_.view.dark) {
+    palette_ = apply_theme(state_.view.dark, dpr);
+    palette_dpr_ = dpr;
+    palette_dark_ = state_.view.dark;
+  }
+  state_.view.rects.clear();
+  Ui ui{fonts, palette_, dpr, state_};
 
-void App::draw(const Fonts& fonts, float width_px, float height_px) {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width_px, height_px));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("Sizer", nullptr, flags);
-  ImGui::TextUnformatted("Sizer \xe2\x80\x94 accelerators, time, money and power for trillion-parameter models");
+  top_bar(ui);
   ImGui::Separator();
-  ImGui::Text("%s on %s", scenario_.model.name.c_str(), scenario_.device.name.c_str());
-  if (ImGui::BeginTable("headline", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
-    row(fonts, "Training compute", sizer::fmt::flops(estimate_.compute.flops));
-    row(fonts, "Training state", sizer::fmt::bytes(estimate_.memory.state_bytes));
-    row(fonts, "Devices to hold the state", sizer::fmt::count(estimate_.memory.min_devices_usable));
-    row(fonts, "Serving weights", sizer::fmt::bytes(estimate_.serving.weight_bytes));
-    ImGui::EndTable();
-  }
-  ImGui::TextDisabled("core %s, contract %s", sizer::kVersion, sizer::kContractVersion);
+  const float inputs_w = std::clamp(width_px * 0.30f, ui.px(340), ui.px(460));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui.px(12), ui.px(8)));
+  ImGui::BeginChild("inputs", ImVec2(inputs_w, 0), true, ImGuiWindowFlags_AlwaysUseWindowPadding);
+  ImGui::PopStyleVar();
+  inputs_panel(ui);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("results", ImVec2(0, 0), false);
+  results_area(ui);
+  ImGui::EndChild();
   ImGui::End();
+  update_results();
 }
 
 }  // namespace sizer_web

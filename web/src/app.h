@@ -1,22 +1,41 @@
-// The calculator UI: owns the scenario the user edits and the estimate computed from it, and
-// draws one ImGui frame of panels over them. Platform-free (no Emscripten, no GLFW): main.cpp
-// owns the window and calls App::draw.
+// The calculator UI: owns the AppState (the scenario being edited, the last valid estimate, the
+// view state) and draws one ImGui frame: a top bar, the inputs panel on the left and the result
+// views in tabs on the right. Platform-free (no Emscripten, no GLFW): main.cpp owns the window,
+// calls App::draw each frame and mirrors results_text() and rects() into the page.
 #pragma once
+#include <string>
+#include <vector>
 
+#include "app_state.h"
 #include "fonts.h"
-#include "sizer/sizer.h"
+#include "theme.h"
 
 namespace sizer_web {
 
 class App {
  public:
   App();
-  // Draws the whole UI into a window of `width_px` × `height_px` framebuffer pixels.
-  void draw(const Fonts& fonts, float width_px, float height_px);
+  void set_dark(bool dark) { state_.view.dark = dark; }
+  bool dark() const { return state_.view.dark; }
+  // Draws the whole UI into a `width_px` × `height_px` framebuffer at device pixel ratio `dpr`.
+  void draw(const Fonts& fonts, float width_px, float height_px, float dpr);
+  ImVec4 clear_color() const { return palette_.clear; }
+  // Plain-text headline results; `results_revision` changes whenever the text may have changed.
+  const std::string& results_text() const { return results_text_; }
+  int results_revision() const { return text_revision_; }
+  // Named rectangles of interactive items drawn this frame (physical pixels).
+  const std::vector<NamedRect>& rects() const { return state_.view.rects; }
+  const AppState& state() const { return state_; }
 
  private:
-  sizer::Scenario scenario_;
-  sizer::Estimate estimate_;
+  void update_results();
+  AppState state_;
+  Palette palette_{};
+  bool palette_dark_ = false;
+  float palette_dpr_ = 0;
+  std::string results_text_;
+  int text_revision_ = -1;
+  int text_issue_count_ = -1;
 };
 
 }  // namespace sizer_web

@@ -85,6 +85,7 @@ struct ViewState {
   std::vector<std::string> last_field_paths;  // ... and in the previous frame
   CompareState compare;
   ChartData charts;
+  bool charts_cost = false;  // the MFU chart shows cost instead of device-hours
   std::vector<NamedRect> rects;
 };
 

@@ -1,7 +1,11 @@
 // Browser entry point of the ImGui app: GLFW window on the page's <canvas id="canvas"> (WebGL2),
 // sized to the canvas' CSS box × devicePixelRatio, with one ImGui frame per animation frame.
-// All Emscripten-specific code of the UI lives here; App (app.h) is platform-free.
+// All Emscripten-specific code of the UI lives here; App (app.h) is platform-free. Also mirrors
+// the app's plain-text results into the page (#results-text, aria-live) and publishes the screen
+// rectangles of named widgets and timing stats (window.sizerUi, window.sizerStats) for tests.
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include <GLES3/gl3.h>
 #include <GLFW/glfw3.h>
@@ -22,12 +26,41 @@ struct Platform {
   GLFWwindow* window = nullptr;
   int width_px = 0;   // canvas drawing buffer, physical pixels
   int height_px = 0;
-  float dpr = 0.0f;   // devicePixelRatio the fonts and style were built for
-  ImGuiStyle base_style;
+  float dpr = 0.0f;   // devicePixelRatio the fonts were built for
   sizer_web::Fonts fonts;
   sizer_web::App app;
   bool first_frame_done = false;
+  int mirrored_revision = -1;  // App::results_revision() last written into the page
+  std::string published_rects;
 };
+
+// Writes the plain-text results into the page when they changed.
+void mirror_results(Platform& p) {
+  if (p.app.results_revision() == p.mirrored_revision) return;
+  p.mirrored_revision = p.app.results_revision();
+  const auto& c = p.app.state().computed;
+  EM_ASM({
+    var el = document.getElementById('results-text');
+    if (el) el.textContent = UTF8ToString($0);
+    window.sizerStats = {revision: $1, recomputeMs: $2, textRevision: $3, at: performance.now()};
+  }, p.app.results_text().c_str(), c.revision, c.recompute_ms, p.mirrored_revision);
+}
+
+// Publishes named widget rectangles in CSS pixels (window.sizerUi) when they moved.
+void publish_rects(Platform& p) {
+  std::string json = "{";
+  char buf[64];
+  for (const auto& r : p.app.rects()) {
+    if (json.size() > 1) json += ',';
+    json += '"' + r.name + "\":[";
+    std::snprintf(buf, sizeof buf, "%.1f,%.1f,%.1f,%.1f]", r.x / p.dpr, r.y / p.dpr, r.w / p.dpr, r.h / p.dpr);
+    json += buf;
+  }
+  json += '}';
+  if (json == p.published_rects) return;
+  p.published_rects = json;
+  EM_ASM({ window.sizerUi = JSON.parse(UTF8ToString($0)); }, json.c_str());
+}
 
 // Keeps the drawing buffer at CSS size × devicePixelRatio and rebuilds fonts and style when the
 // ratio changes (browser zoom, moving to another screen). The UI works in physical pixels.
@@ -44,8 +77,6 @@ void fit_canvas(Platform& p) {
   }
   if (dpr != p.dpr) {
     p.dpr = dpr;
-    ImGui::GetStyle() = p.base_style;
-    ImGui::GetStyle().ScaleAllSizes(dpr);
     p.fonts = sizer_web::load_fonts(dpr);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -61,12 +92,15 @@ void frame(void* arg) {
   io.DisplaySize = ImVec2(static_cast<float>(p.width_px), static_cast<float>(p.height_px));
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
   ImGui::NewFrame();
-  p.app.draw(p.fonts, io.DisplaySize.x, io.DisplaySize.y);
+  p.app.draw(p.fonts, io.DisplaySize.x, io.DisplaySize.y, p.dpr);
   ImGui::Render();
   glViewport(0, 0, p.width_px, p.height_px);
-  glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
+  const ImVec4 bg = p.app.clear_color();
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  mirror_results(p);
+  publish_rects(p);
   if (!p.first_frame_done) {
     p.first_frame_done = true;
     EM_ASM(if (Module['sizerFirstFrame']) Module['sizerFirstFrame'](););
@@ -91,8 +125,10 @@ int main() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no file system: nothing to save layouts to
-  ImGui::StyleColorsDark();
-  platform.base_style = ImGui::GetStyle();
+  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  platform.app.set_dark(EM_ASM_INT({
+    return window.matchMedia && window.matchMedia('(prefers-color-scheme: light)').matches ? 0 : 1;
+  }) != 0);
   ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
 

@@ -31,7 +31,10 @@ struct SearchResult {
   double layouts_evaluated = 0;
   double layouts_valid = 0;  // valid and fitting
   double search_s = 0;       // filled in by the front end (the core does not read clocks)
+  bool truncated = false;    // stopped at kMaxSearchLayouts; narrow the range or the kinds allowed
 };
+
+constexpr double kMaxSearchLayouts = 4e6;  // about a second natively; keeps the browser responsive
 
 // Device counts a [min, max] search visits: powers of two and 1.5× powers of two in range, the
 // whole scale-up domains among them, and both ends.
