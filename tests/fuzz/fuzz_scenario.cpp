@@ -1,4 +1,4 @@
-// libFuzzer target for the untrusted-input parsers: scenarios and user tables.
+// libFuzzer target for the untrusted-input parsers: scenarios, share-link fragments, user tables.
 // Any input must either be refused with issues, or evaluate to a finite result. Build with
 // -DSIZER_FUZZ=ON using clang (scripts/fuzz.sh does this) and run for as long as you like.
 #include <cmath>
@@ -35,6 +35,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } else if (p.issues.front().message.empty()) {
     std::abort();
   }
+  // Share-link fragments (untrusted): decode, then the ordinary parser.
+  const sizer::DecodedShare link = sizer::decode_share(text);
+  if (link.ok()) (void)sizer::parse_scenario(link.scenario_json, sizer::bundled_catalog());
+  const sizer::DecodedShare round = sizer::decode_share(sizer::encode_share(text));
+  if (p.ok() && !round.ok()) std::abort();  // every valid scenario must survive a link round trip
   sizer::Catalog c = sizer::bundled_catalog();
   (void)sizer::merge_tables(c, text, true);
   return 0;

@@ -42,7 +42,11 @@ void mirror_results(Platform& p) {
   EM_ASM({
     var el = document.getElementById('results-text');
     if (el) el.textContent = UTF8ToString($0);
-    window.sizerStats = {revision: $1, recomputeMs: $2, textRevision: $3, at: performance.now()};
+    var stats = window.sizerStats || (window.sizerStats = {});
+    stats.revision = $1;
+    stats.recomputeMs = $2;
+    stats.textRevision = $3;
+    stats.at = performance.now();
   }, p.app.results_text().c_str(), c.revision, c.recompute_ms, p.mirrored_revision);
 }
 

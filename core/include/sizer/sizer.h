@@ -10,6 +10,7 @@
 #include "sizer/format.h"
 #include "sizer/planner.h"
 #include "sizer/planner_json.h"
+#include "sizer/share.h"
 #include "sizer/validation.h"
 #include "sizer/result_json.h"
 #include "sizer/scenario_parse.h"
