@@ -100,9 +100,7 @@ void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.activation_bytes_first_stage =
       memory::activation_bytes_first_stage(r.activation_bytes_per_layer, m.layers, l.pp, microbatches);
 
-  memory::StateAccounting acc = memory::accounting(t.optimizer);
-  const double scale = t.bytes_per_param / acc.total();  // honour a user's bytes_per_param
-  acc = {acc.weight_bytes * scale, acc.grad_bytes * scale, acc.optimizer_bytes * scale};
+  const memory::StateAccounting acc = memory::accounting(t.optimizer, t.bytes_per_param);
   r.state_bytes_per_device = memory::state_bytes_per_device(
       m.params, e.model.routed_expert_params, acc, l.tp, l.pp, l.dp, l.ep, t.zero_stage);
   r.device_total_bytes = r.state_bytes_per_device + r.activation_bytes_first_stage;

@@ -87,9 +87,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
 
   // ---- memory per device ----
   const double routed = routed_expert_params(m);
-  memory::StateAccounting acc = memory::accounting(c.optimizer);
-  const double scale = c.bytes_per_param / acc.total();
-  acc = {acc.weight_bytes * scale, acc.grad_bytes * scale, acc.optimizer_bytes * scale};
+  const memory::StateAccounting acc = memory::accounting(c.optimizer, c.bytes_per_param);
   const double shard = (m.params - routed) / (l.tp * l.pp) + routed / (l.tp * l.pp * l.ep);
   const double zero_group = dp_group;  // ranks holding the same weights
   r.weight_bytes = shard * acc.weight_bytes / (l.zero_stage >= 3 ? zero_group : 1.0);

@@ -23,6 +23,12 @@ StateAccounting accounting(Optimizer o) {
   return {2.0, 2.0, 12.0};
 }
 
+StateAccounting accounting(Optimizer o, double bytes_per_param) {
+  const StateAccounting a = accounting(o);
+  const double k = bytes_per_param / a.total();
+  return {a.weight_bytes * k, a.grad_bytes * k, a.optimizer_bytes * k};
+}
+
 double state_bytes(double params, double bytes_per_param) { return params * bytes_per_param; }
 
 double min_devices(double bytes, double device_memory_bytes, double usable_fraction) {

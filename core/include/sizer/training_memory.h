@@ -19,6 +19,8 @@ struct StateAccounting {
   double total() const { return weight_bytes + grad_bytes + optimizer_bytes; }
 };
 StateAccounting accounting(Optimizer o);
+// The optimizer's split scaled so its total is `bytes_per_param` (a user's override).
+StateAccounting accounting(Optimizer o, double bytes_per_param);
 
 // Whole training state: params × bytes per parameter.
 double state_bytes(double params, double bytes_per_param);
