@@ -29,7 +29,11 @@ var Module = (function () {
     printErr: function (text) { console.warn(text); },
     setStatus: function (text) { if (text && !failed) show(text, false); },
     onAbort: function (what) { fail('Sizer stopped: ' + what + '. Reload the page to try again.'); },
-    sizerFirstFrame: function () { status.hidden = true; document.documentElement.dataset.sizer = 'ready'; },
+    sizerFirstFrame: function () {
+      window.sizerFirstFrameMs = performance.now();  // since navigation start (scripts/bench-web.mjs)
+      status.hidden = true;
+      document.documentElement.dataset.sizer = 'ready';
+    },
     sizerFail: fail,
   };
 

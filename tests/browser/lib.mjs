@@ -17,8 +17,8 @@ export function launchBrowser() {
 // Opens a context whose requests are allowed only when `allow(url)` holds; others are aborted
 // and listed in `watch.blocked`. `watch.errors` collects console errors and uncaught exceptions.
 export async function openPage(browser, { allow, viewport = { width: 1280, height: 800 },
-                                          deviceScaleFactor = 1, initScript } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor });
+                                          deviceScaleFactor = 1, initScript, colorScheme = 'dark' } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor, colorScheme });
   const watch = { errors: [], blocked: [], context };
   await context.route('**/*', (route) => {
     const url = route.request().url();
@@ -69,6 +69,50 @@ export async function drawnFraction(browser, png) {
   } finally {
     await page.close();
   }
+}
+
+// Waits for `n` animation frames of the page (the app draws one ImGui frame per animation frame).
+export async function frames(page, n = 2) {
+  await page.evaluate((count) => new Promise((resolve) => {
+    let left = count;
+    const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
+    requestAnimationFrame(step);
+  }), n);
+}
+
+// Screen rectangle (CSS px) of a named widget the app published in window.sizerUi:
+// "tab:Training", "input:training.days", "button:theme", "radio:moe", ...
+export async function widgetRect(page, name) {
+  const r = await page.evaluate((n) => (window.sizerUi || {})[n], name);
+  if (!r) throw new Error(`widget ${name} not on screen; have: ${Object.keys(await page.evaluate(() => window.sizerUi || {})).join(', ')}`);
+  return { x: r[0], y: r[1], w: r[2], h: r[3] };
+}
+
+// A real mouse click in the middle of a named widget: move there, let ImGui see the hover for a
+// few frames, then press and release in separate frames (as a person's click arrives).
+export async function clickWidget(page, name) {
+  const r = await widgetRect(page, name);
+  await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
+  await frames(page, 3);
+  await page.mouse.down();
+  await frames(page, 2);
+  await page.mouse.up();
+  await frames(page, 3);
+}
+
+// Clicks a numeric field, selects its text with Ctrl+A, types `text` and presses Enter.
+export async function typeIntoWidget(page, name, text) {
+  await clickWidget(page, name);
+  await page.keyboard.press('Control+A');
+  await frames(page, 2);
+  await page.keyboard.type(text, { delay: 30 });
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+}
+
+// The results the app mirrors into the page as plain text (#results-text).
+export function resultsText(page) {
+  return page.textContent('#results-text');
 }
 
 export function assert(condition, message) {

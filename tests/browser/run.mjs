@@ -7,6 +7,9 @@ import { launchBrowser } from './lib.mjs';
 import { tests as appTests } from './app.test.mjs';
 import { tests as offlineTests } from './offline.test.mjs';
 import { tests as apiTests } from './api.test.mjs';
+import { tests as uiTests } from './ui.test.mjs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const build = path.resolve(process.argv[2] || process.env.SIZER_BUILD_DIR || 'build-web');
 const site = path.join(build, 'site');
@@ -19,13 +22,28 @@ for (const f of ['index.html', 'sizer-offline.html', 'sizer.mjs']) {
 }
 fs.mkdirSync(shots, { recursive: true });
 
+// The native CLI's result for every example scenario: what the JS API must reproduce.
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cli = process.env.SIZER_CLI || path.join(repo, 'build/cli/sizer');
+if (!fs.existsSync(cli)) {
+  console.error(`missing native CLI ${cli}: build it (cmake -S . -B build && cmake --build build --target sizer)`);
+  process.exit(2);
+}
+const exampleDir = path.join(repo, 'docs/examples');
+const examples = {};
+for (const f of fs.readdirSync(exampleDir).filter((n) => n.endsWith('.json')).sort()) {
+  const file = path.join(exampleDir, f);
+  examples[f] = { text: fs.readFileSync(file, 'utf8'),
+                  expected: JSON.parse(execFileSync(cli, ['eval', file], { encoding: 'utf8', maxBuffer: 1 << 26 })) };
+}
+
 const server = await serveStatic(site, 0);
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await launchBrowser();
-const ctx = { browser, site, origin, shots };
+const ctx = { browser, site, origin, shots, examples };
 let passed = 0;
 let failed = 0;
-for (const [name, fn] of [...appTests, ...offlineTests, ...apiTests]) {
+for (const [name, fn] of [...appTests, ...uiTests, ...offlineTests, ...apiTests]) {
   const t0 = Date.now();
   try {
     await fn(ctx);

@@ -113,7 +113,10 @@ void results_area(Ui& ui) {
   }
   const Tab tab = ui.state.view.tab;
   const bool with_working = tab != Tab::compare && tab != Tab::charts;
-  const float working_h = with_working ? ImGui::GetTextLineHeightWithSpacing() * 5.2f + ui.px(24) : 0;
+  const bool pinned = !ui.state.view.pinned_working.empty();
+  const float working_h = !with_working ? 0
+                          : pinned     ? ImGui::GetTextLineHeightWithSpacing() * 4.6f + ui.px(30)
+                                       : ImGui::GetTextLineHeightWithSpacing() + ui.px(8);
   ImGui::BeginChild("view", ImVec2(0, -working_h), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
   ImGui::Spacing();
   switch (tab) {
@@ -138,6 +141,7 @@ void App::draw(const Fonts& fonts, float width_px, float height_px, float dpr) {
     palette_dark_ = state_.view.dark;
   }
   state_.view.rects.clear();
+  ensure_working(state_);
   Ui ui{fonts, palette_, dpr, state_};
 
   ImGui::SetNextWindowPos(ImVec2(0, 0));

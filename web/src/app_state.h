@@ -29,10 +29,13 @@ struct Editor {
 // [SECTION] Computed
 struct Computed {
   sizer::Scenario scenario;    // last valid scenario
+  std::string draft_text;      // the draft it was parsed from (a new draft text = a new scenario)
   nlohmann::json resolved;     // sizer::scenario_to_json(scenario): every input, defaults applied
   sizer::Estimate estimate;    // with working
   int revision = 0;            // bumps whenever the estimate changes
   double recompute_ms = 0;     // parse + evaluate (+ text mirror) of the last change
+  bool working_ready = false;  // estimate.working matches the scenario (see ensure_working)
+  double working_ms = 0;       // time to make the working records (and resolved JSON) of the last change
 };
 
 // [SECTION] View state

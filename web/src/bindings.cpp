@@ -1,9 +1,7 @@
-// JavaScript API (sizer.mjs): Embind bindings over the sizing core, for browsers and Node 18+.
-//   import createSizer from './sizer.mjs';
-//   const sizer = await createSizer();
-//   sizer.version();                          // "1.0.0"
-//   JSON.parse(sizer.evaluate('{}'));         // v1 result document for the default scenario
-// A binding converts and forwards; every formula lives in core/.
+// Embind bindings of the JS API (site/sizer.mjs). They only convert and forward to the core: JSON
+// text in, JSON text out; web/js/sizer-api.js wraps them into the documented ES-module API
+// (createSizer(), evaluate(object|text) -> object, listDevices() ..., version).
+// Every formula lives in core/. Exceptions are off: nothing here throws.
 #include <emscripten/bind.h>
 
 #include <string>
@@ -16,8 +14,10 @@ namespace {
 std::string dump(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
 
 std::string version() { return sizer::kVersion; }
+std::string contract() { return sizer::kContractVersion; }
 
-// Scenario JSON text in, v1 result JSON text out; on invalid input {"issues": [{path, message}]}.
+// Scenario JSON text in, v1 result JSON text out (the same document as `sizer eval`); on invalid
+// input {"issues": [{path, message}]}.
 std::string evaluate(const std::string& scenario_json) {
   const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
   if (!parsed.ok()) {
@@ -29,9 +29,22 @@ std::string evaluate(const std::string& scenario_json) {
   return dump(sizer::result_to_json(parsed.scenario, estimate, parsed.warnings));
 }
 
+// A bundled table as a JSON array: "devices" | "systems" | "prices" | "models".
+std::string list(const std::string& table) {
+  const sizer::Catalog& c = sizer::bundled_catalog();
+  nlohmann::json out = nlohmann::json::array();
+  if (table == "devices") for (const auto& d : c.devices) out.push_back(sizer::device_to_json(d));
+  if (table == "systems") for (const auto& s : c.systems) out.push_back(sizer::system_to_json(s));
+  if (table == "prices") for (const auto& p : c.prices) out.push_back(sizer::price_to_json(p));
+  if (table == "models") for (const auto& m : c.models) out.push_back(sizer::model_to_json(m));
+  return dump(out);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(sizer) {
   emscripten::function("version", &version);
+  emscripten::function("contract", &contract);
   emscripten::function("evaluate", &evaluate);
+  emscripten::function("list", &list);
 }

@@ -216,10 +216,15 @@ void hours_chart(Ui& ui, float h) {
   const Plot p = begin_plot(ui, cost ? "Training cost across MFU" : "Device-hours across MFU", sub.c_str(), x,
                             fit(all, true, cost ? usd_label : hours_label), h, legend_w);
   int n = 0;
+  for (const Series& s : series) {  // the scenario's chip last, on top
+    if (!s.highlight && !s.y.empty()) line(ui, p, s.x, s.y, ui.pal.series[n % 8], 1.4f);
+    if (!s.y.empty()) ++n;
+  }
+  n = 0;
   for (const Series& s : series) {
     if (s.y.empty()) continue;
     const ImU32 col = s.highlight ? ui.pal.text : ui.pal.series[n % 8];
-    line(ui, p, s.x, s.y, col, s.highlight ? 3.0f : 1.4f);
+    if (s.highlight) line(ui, p, s.x, s.y, col, 3.0f);
     ImGui::PushFont(ui.fonts.small);
     const float ly = p.p0.y + n * (ImGui::GetFontSize() + ui.px(1));
     p.dl->AddLine(ImVec2(p.p1.x + ui.px(10), ly + ImGui::GetFontSize() / 2), ImVec2(p.p1.x + ui.px(22), ly + ImGui::GetFontSize() / 2),

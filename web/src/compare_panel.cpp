@@ -52,7 +52,7 @@ void sort_rows(CompareState& c, ImGuiTableSortSpecs* specs) {
   const bool asc = s.SortDirection == ImGuiSortDirection_Ascending;
   const int col = s.ColumnUserID;
   std::stable_sort(c.rows.begin(), c.rows.end(), [&](const sizer::ComparisonRow& a, const sizer::ComparisonRow& b) {
-    if (col == kDevice) return asc ? a.device_name < b.device_name : a.device_name > b.device_name;
+    if (col == kDevice) return asc ? a.device < b.device : a.device > b.device;
     const double ka = key(a, col), kb = key(b, col);
     return asc ? ka < kb : ka > kb;
   });
@@ -70,7 +70,7 @@ void compare_panel(Ui& ui) {
   const sizer::Scenario& s = ui.sc();
   section_title(ui, "Compare chips",
                 ("The current model (" + s.model.name + ") on every bundled device at each MFU point; " +
-                 fmt::number(s.training.days) + "-day schedule, each device with its default system, price and power. "
+                 plain(s.training.days) + "-day schedule, each device with its default system, price and power. "
                  "Click a column header to sort.").c_str());
   ImGui::TextUnformatted("Training precisions:");
   ImGui::SameLine();
@@ -89,7 +89,7 @@ void compare_panel(Ui& ui) {
                                 ImGuiTableFlags_ScrollX;
   if (!ImGui::BeginTable("compare", kCount, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn("Device", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoHide, 0, kDevice);
+  ImGui::TableSetupColumn("Device", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoHide, ui.px(120), kDevice);
   ImGui::TableSetupColumn("Precision", 0, 0, kPrecision);
   ImGui::TableSetupColumn("MFU", 0, 0, kMfu);
   ImGui::TableSetupColumn("Device-hours", ImGuiTableColumnFlags_DefaultSort, 0, kHours);
@@ -118,12 +118,13 @@ void compare_panel(Ui& ui) {
     const bool mine = r.device == s.device.id && r.precision == s.training.precision;
     if (mine) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ui.pal.accent_soft);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(r.device_name.c_str());
+    ImGui::TextUnformatted(r.device.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.device_name.c_str());
     std::string prec = sizer::to_string(r.precision);
     for (char& ch : prec) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(prec.c_str());
-    cell(ui, fmt::percent(r.mfu));
+    cell(ui, pct(r.mfu));
     cell(ui, fmt::hours(r.device_hours));
     cell(ui, r.cost_usd > 0 ? fmt::usd(r.cost_usd) : "\xe2\x80\x94", r.cost_usd > 0 ? 0 : ui.pal.faint);
     if (r.cost_usd > 0 && ImGui::IsItemHovered()) ImGui::SetTooltip("price offer %s (%s)", r.price_id.c_str(), r.offer_kind.c_str());

@@ -33,7 +33,7 @@ Fonts load_fonts(float dpr) {
   Fonts fonts;
   fonts.text = add_embedded(kRobotoRegular, kTextCssPx * dpr, all);  // first font = default
   fonts.small = add_embedded(kRobotoRegular, kSmallCssPx * dpr, all);
-  fonts.strong = add_embedded(kRobotoMedium, kTextCssPx * dpr, kTitleRanges);
+  fonts.strong = add_embedded(kRobotoMedium, kTextCssPx * dpr, all);
   fonts.heading = add_embedded(kRobotoMedium, kHeadingCssPx * dpr, kTitleRanges);
   fonts.big = add_embedded(kRobotoMedium, kBigCssPx * dpr, kTitleRanges);
   fonts.numbers = add_embedded(kJetBrainsMonoRegular, kNumberCssPx * dpr, all);

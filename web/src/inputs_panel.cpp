@@ -30,7 +30,7 @@ struct NumberSpec {
   const char* help;   // tooltip, or nullptr
 };
 
-float label_width(Ui& ui) { return std::max(ui.px(120), ImGui::GetContentRegionAvail().x * 0.46f); }
+float label_width(Ui& ui) { return std::max(ui.px(120), ImGui::GetContentRegionAvail().x * 0.42f); }
 float input_width(Ui& ui) { return std::max(ui.px(80), ImGui::GetContentRegionAvail().x * 0.30f); }
 
 void field_label(Ui& ui, const char* label, const char* help) {
@@ -152,11 +152,6 @@ bool block_header(Ui& ui, const char* title) {
   const bool open = ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen);
   ImGui::PopFont();
   return open;
-}
-
-std::string humanise(std::string s) {
-  for (char& c : s) c = c == '_' ? ' ' : c;
-  return s;
 }
 
 // [SECTION] Blocks
@@ -281,7 +276,7 @@ void mfu_field(Ui& ui) {
     if (mfu && mfu->is_array()) {
       for (const json& x : *mfu) {
         if (!text.empty()) text += ", ";
-        text += sizer::fmt::number(x.is_number() ? x.get<double>() * 100 : 0, 3);
+        text += plain(x.is_number() ? x.get<double>() * 100 : 0);
       }
     }
     std::snprintf(v.mfu_text, sizeof v.mfu_text, "%s", text.c_str());
@@ -290,7 +285,7 @@ void mfu_field(Ui& ui) {
   field_label(ui, "MFU points", "Model FLOPs utilisation: the share of the dense peak a run achieves. "
                                 "Results are given for every point, never one number.");
   ImGui::SameLine(label_width(ui));
-  ImGui::SetNextItemWidth(input_width(ui));
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("%").x - ImGui::GetStyle().ItemSpacing.x);
   const bool changed = ImGui::InputText("##mfu", v.mfu_text, sizeof v.mfu_text);
   v.mfu_editing = ImGui::IsItemActive();
   note_rect(ui, "input:training.mfu");

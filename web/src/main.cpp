@@ -46,8 +46,9 @@ void mirror_results(Platform& p) {
     stats.revision = $1;
     stats.recomputeMs = $2;
     stats.textRevision = $3;
+    stats.workingMs = $4;
     stats.at = performance.now();
-  }, p.app.results_text().c_str(), c.revision, c.recompute_ms, p.mirrored_revision);
+  }, p.app.results_text().c_str(), c.revision, c.recompute_ms, p.mirrored_revision, c.working_ms);
 }
 
 // Publishes named widget rectangles in CSS pixels (window.sizerUi) when they moved.

@@ -18,6 +18,7 @@ void network_panel(Ui& ui) {
                   ". Training step at " + fmt::percent(c.step_mfu) + " MFU on " + fmt::count(c.layout_devices) +
                   " devices: " + fmt::seconds(c.step_s) + ".");
   ImGui::Spacing();
+  if (!begin_grid(ui, "network_grid")) return;
   section_title(ui, "Case 1: data-parallel gradient all-reduce", nullptr);
   if (begin_results(ui, "dp")) {
     result_row(ui, "Bytes per device per step", fmt::bytes(c.dp_allreduce_bytes_per_device), "training.comms.dp_allreduce_bytes_per_device");
@@ -27,7 +28,7 @@ void network_panel(Ui& ui) {
     result_row(ui, "Verdict", verdict_label(c.dp_verdict), "", "", verdict_color(ui, c.dp_verdict));
     end_results();
   }
-  ImGui::Spacing();
+  next_cell();
   section_title(ui, "Case 2: pipeline boundary", nullptr);
   if (begin_results(ui, "pp")) {
     result_row(ui, "Activation per micro-batch", fmt::bytes(c.pp_boundary_bytes), "training.comms.pp_boundary_bytes");
@@ -36,7 +37,7 @@ void network_panel(Ui& ui) {
     result_row(ui, "Verdict", verdict_label(c.pp_verdict), "", "", verdict_color(ui, c.pp_verdict));
     end_results();
   }
-  ImGui::Spacing();
+  next_cell();
   section_title(ui, "Case 3: tensor-parallel all-reduce in decode", nullptr);
   if (begin_results(ui, "tp")) {
     result_row(ui, "Message", fmt::bytes(v.tp_message_bytes), "");
@@ -45,12 +46,12 @@ void network_panel(Ui& ui) {
     result_row(ui, "Time on scale-up", fmt::seconds(v.tp_allreduce_s_scale_up), "");
     result_row(ui, "Time on scale-out", fmt::seconds(v.tp_allreduce_s_scale_out), "");
     result_row(ui, "Latency floor", fmt::seconds(v.tp_latency_floor_s), "");
-    result_row(ui, "Slowdown off the scale-up fabric", fmt::number(v.tp_scale_out_slowdown) + "\xc3\x97", "",
+    result_row(ui, "Slowdown off the scale-up fabric", plain(v.tp_scale_out_slowdown) + "\xc3\x97", "",
                "(step + scale-out) \xc3\xb7 (step + scale-up)", v.tp_scale_out_slowdown > 1.5 ? ui.pal.warn : 0);
     end_results();
   }
   if (s.model.moe.enabled()) {
-    ImGui::Spacing();
+    next_cell();
     section_title(ui, "Case 4: MoE all-to-all", nullptr);
     if (begin_results(ui, "moe")) {
       result_row(ui, "Bytes per token (all MoE layers)", fmt::bytes(c.moe_alltoall_bytes_per_token), "");
@@ -61,13 +62,14 @@ void network_panel(Ui& ui) {
       end_results();
     }
   }
-  ImGui::Spacing();
+  next_cell();
   section_title(ui, "Checkpoints", nullptr);
   if (begin_results(ui, "ckpt")) {
     result_row(ui, "Writing the training state", fmt::seconds(c.checkpoint_s), "training.comms.checkpoint_s",
                "at " + fmt::bytes_per_s(s.training.checkpoint_bytes_per_s) + " aggregate storage bandwidth");
     end_results();
   }
+  end_grid();
 }
 
 }  // namespace sizer_web

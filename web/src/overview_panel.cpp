@@ -23,7 +23,7 @@ double vmin(const std::vector<double>& v) { return v.empty() ? 0 : *std::min_ele
 double vmax(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
 
 std::string mfu_span(const std::vector<double>& mfu) {
-  return range_text(fmt::percent(vmin(mfu)), fmt::percent(vmax(mfu))) + " MFU";
+  return range_text(pct(vmin(mfu)), pct(vmax(mfu))) + " MFU";
 }
 
 void draw_card(Ui& ui, const Card& c, float height) {
@@ -73,19 +73,19 @@ std::vector<Card> headline_cards(Ui& ui) {
   std::vector<Card> cards;
   cards.push_back({"Devices to hold the training state", fmt::count(e.memory.min_devices_usable),
                    "training.memory.min_devices_usable",
-                   fmt::bytes(e.memory.state_bytes) + " of state at " + fmt::percent(s.training.hbm_usable) +
+                   fmt::bytes(e.memory.state_bytes) + " of state at " + pct(s.training.hbm_usable) +
                        " of " + fmt::bytes(s.device.memory_bytes) + "; " + fmt::count(e.memory.min_devices_full) +
                        " at 100%"});
   cards.push_back({"Devices for the schedule", range_text(fmt::count(vmin(c.cluster_devices)), fmt::count(vmax(c.cluster_devices))),
                    "training.compute.cluster_devices",
-                   fmt::number(s.training.days) + " days at " + mfu_span(c.mfu) + ", " +
-                       fmt::percent(s.training.goodput) + " goodput; " +
+                   plain(s.training.days) + " days at " + mfu_span(c.mfu) + ", " +
+                       pct(s.training.goodput) + " goodput; " +
                        range_text(fmt::hours(vmin(c.device_hours)), fmt::hours(vmax(c.device_hours))) + " device-hours"});
   if (!c.cost_usd.empty()) {
     const sizer::PriceOffer& p = s.training.price;
     cards.push_back({"Training cost", range_text(fmt::usd(vmin(c.cost_usd)), fmt::usd(vmax(c.cost_usd))),
                      "training.compute.cost_usd",
-                     p.provider + " " + p.offer_kind + " at $" + fmt::number(p.usd_per_device_hour) + "/h, checked " +
+                     p.provider + " " + humanise(p.offer_kind) + " at $" + plain(p.usd_per_device_hour) + "/h, checked " +
                          p.date_checked});
   } else {
     cards.push_back({"Training cost", "no price", "", "No price offer for this device: pick one or enter a rate.",
@@ -94,7 +94,7 @@ std::vector<Card> headline_cards(Ui& ui) {
   if (s.power.system_w_per_device > 0 && !e.power.facility_power_w.empty()) {
     cards.push_back({"Facility power", range_text(fmt::watts(vmin(e.power.facility_power_w)), fmt::watts(vmax(e.power.facility_power_w))),
                      "training.power.facility_power_w",
-                     fmt::watts(s.power.system_w_per_device) + " per device \xc3\x97 PUE " + fmt::number(s.power.pue) +
+                     fmt::watts(s.power.system_w_per_device) + " per device \xc3\x97 PUE " + plain(s.power.pue) +
                          "; " + range_text(fmt::energy_wh(vmin(e.power.energy_wh)), fmt::energy_wh(vmax(e.power.energy_wh)))});
   } else {
     cards.push_back({"Facility power", "unknown", "", "No system power is known for this device.", ui.pal.faint});
@@ -111,18 +111,86 @@ std::vector<Card> headline_cards(Ui& ui) {
                    ui.pal.series[1]});
   if (v.cost_per_million_tokens_usd > 0) {
     cards.push_back({"Cost per million tokens", fmt::usd(v.cost_per_million_tokens_usd), "serving.cost_per_million_tokens_usd",
-                     "at " + fmt::percent(s.serving.realised_fraction) + " of the ceiling and " +
-                         fmt::percent(s.serving.utilisation) + " utilisation",
+                     "at " + pct(s.serving.realised_fraction) + " of the ceiling and " +
+                         pct(s.serving.utilisation) + " utilisation",
                      ui.pal.series[1]});
   } else {
     cards.push_back({"Cost per million tokens", "no price", "", "No price offer for this device.", ui.pal.faint});
   }
   cards.push_back({"Serving fleet", fmt::count(v.devices_for_demand) + " devices", "serving.replicas_for_demand",
-                   fmt::count(v.replicas_for_demand) + " replicas for " + fmt::count(s.serving.demand_tokens_per_day) +
-                       " tokens/day; " + range_text(fmt::count(v.devices_with_headroom_low), fmt::count(v.devices_with_headroom_high)) +
-                       " with 20\xe2\x80\x93" "30% headroom",
+                   fmt::count(v.replicas_for_demand) + " replicas of " + fmt::count(v.replica_devices) + " for " +
+                       fmt::count(s.serving.demand_tokens_per_day) + " tokens per day at " + pct(v.realised_share) +
+                       " of the ceiling",
                    ui.pal.series[1]});
   return cards;
+}
+
+// The method's ten steps (seed post Part 7) with this scenario's values.
+void ten_steps(Ui& ui) {
+  const sizer::Estimate& e = ui.est();
+  const sizer::Scenario& s = ui.sc();
+  const auto& c = e.compute;
+  const auto& v = e.serving;
+  section_title(ui, "The ten steps", "The method of the seed post, Part 7, with this scenario's numbers.");
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
+                                ImGuiTableFlags_PadOuterX;
+  if (!ImGui::BeginTable("ten_steps", 4, flags)) return;
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ui.px(22));
+  ImGui::TableSetupColumn("Step", ImGuiTableColumnFlags_WidthStretch, 0.28f);
+  ImGui::TableSetupColumn("Result", ImGuiTableColumnFlags_WidthStretch, 0.24f);
+  ImGui::TableSetupColumn("Formula", ImGuiTableColumnFlags_WidthStretch, 0.48f);
+  ImGui::PushFont(ui.fonts.strong);
+  ImGui::TableHeadersRow();
+  ImGui::PopFont();
+  const std::string power = s.power.system_w_per_device > 0
+      ? range_text(fmt::watts(vmin(e.power.facility_power_w)), fmt::watts(vmax(e.power.facility_power_w))) : "unknown";
+  struct Step {
+    const char* what;
+    std::string value;
+    const char* path;
+    const char* formula;
+  };
+  const Step steps[] = {
+      {"Parameters", fmt::count(s.model.params) + " / " + fmt::count(s.model.active_params) + " active", "model.params_from_shape",
+       "N_total and N_active; 12\xc2\xb7L\xc2\xb7h\xc2\xb2 as a check"},
+      {"Training memory floor", fmt::count(e.memory.min_devices_usable) + " devices", "training.memory.min_devices_usable",
+       "bytes per parameter \xc3\x97 N_total \xc3\xb7 usable HBM per device"},
+      {"Training compute", fmt::flops(c.flops), "training.compute.flops", "6 \xc3\x97 N_active \xc3\x97 D"},
+      {"Device-hours", range_text(fmt::hours(vmin(c.device_hours)), fmt::hours(vmax(c.device_hours))), "training.compute.device_hours",
+       "compute \xc3\xb7 (dense peak \xc3\x97 MFU \xc3\x97 3,600), for each MFU point"},
+      {"Cluster size", range_text(fmt::count(vmin(c.cluster_devices)), fmt::count(vmax(c.cluster_devices))) + " devices",
+       "training.compute.cluster_devices", "device-hours \xc3\xb7 (days \xc3\x97 24 \xc3\x97 goodput)"},
+      {"Power", power, "training.power.facility_power_w", "devices \xc3\x97 system W per device \xc3\x97 PUE"},
+      {"Serving memory", fmt::bytes(v.footprint_bytes), "serving.kv_bytes",
+       "weights at serving precision + KV per token \xc3\x97 context \xc3\x97 batch \xc3\x97 fill"},
+      {"Decode ceiling", fmt::seconds(v.decode_step_s) + " per step", "serving.decode_step_s",
+       "(weights read + KV read) \xc3\xb7 replica HBM bandwidth, or compute if slower"},
+      {"Prefill time", fmt::seconds(v.prefill_s), "serving.prefill_s", "2 \xc3\x97 N_active \xc3\x97 prompt \xc3\xb7 (peak \xc3\x97 MFU)"},
+      {"Cost per million tokens", v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : "no price",
+       "serving.cost_per_million_tokens_usd", "replica $/h \xc3\xb7 realised million tokens per hour"},
+  };
+  int n = 1;
+  for (const Step& st : steps) {
+    ImGui::PushID(n);
+    ImGui::TableNextRow(0, ImGui::GetTextLineHeight() + ui.px(8));
+    ImGui::TableNextColumn();
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.faint);
+    ImGui::Text("%d", n);
+    ImGui::PopStyleColor();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(st.what);
+    ImGui::TableNextColumn();
+    value_text(ui, st.value, st.path, true);
+    ImGui::TableNextColumn();
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+    ImGui::TextUnformatted(st.formula);
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    ImGui::PopID();
+    ++n;
+  }
+  ImGui::EndTable();
 }
 
 }  // namespace
@@ -133,7 +201,7 @@ void overview_panel(Ui& ui) {
   std::vector<Card> cards = headline_cards(ui);
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = avail > ui.px(860) ? 4 : 2;
-  const float card_h = ImGui::GetFontSize() * 1.0f + ui.fonts.big->FontSize + ui.fonts.small->FontSize * 3.2f + ui.px(24);
+  const float card_h = ui.fonts.big->FontSize + ui.fonts.small->FontSize * 5.0f + ui.px(30);
   for (int half = 0; half < 2; ++half) {
     if (half == 1) {
       ImGui::Spacing();
@@ -168,6 +236,9 @@ void overview_panel(Ui& ui) {
     }
     ImGui::PopTextWrapPos();
   }
+  ImGui::Spacing();
+  ten_steps(ui);
+  ImGui::Spacing();
   caption(ui, "Model: " + s.model.name + " \xe2\x80\x94 " + fmt::count(s.model.params) + " parameters, " +
                   fmt::count(s.model.active_params) + " active, " + fmt::flops(e.compute.flops) + " to train on " +
                   fmt::count(e.compute.tokens) + " tokens.");

@@ -3,11 +3,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace sizer_web {
 namespace {
 
 namespace fmt = sizer::fmt;
+
+std::string plain_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+std::string pct_text(double f) { return plain_text(f * 100) + "%"; }
 
 std::string span(const std::vector<double>& v, std::string (*f)(double)) {
   if (v.empty()) return "not defined";
@@ -32,11 +40,11 @@ std::string results_text(const AppState& state) {
   line("Training compute", fmt::flops(e.compute.flops));
   line("Training state", fmt::bytes(e.memory.state_bytes));
   line("Minimum devices to hold the training state", fmt::count(e.memory.min_devices_usable) + " at " +
-                                                         fmt::percent(s.training.hbm_usable) + " usable HBM");
-  line("Device-hours", span(e.compute.device_hours, fmt::hours) + " at MFU " + span(e.compute.mfu, fmt::percent));
-  line("Devices for " + fmt::number(s.training.days) + " days", span(e.compute.cluster_devices, fmt::count));
+                                                         pct_text(s.training.hbm_usable) + " usable HBM");
+  line("Device-hours", span(e.compute.device_hours, fmt::hours) + " at MFU " + span(e.compute.mfu, pct_text));
+  line("Devices for " + plain_text(s.training.days) + " days", span(e.compute.cluster_devices, fmt::count));
   line("Training cost", e.compute.cost_usd.empty() ? "no price offer" :
-       span(e.compute.cost_usd, fmt::usd) + " (" + s.training.price.provider + " " + s.training.price.offer_kind + ", checked " +
+       span(e.compute.cost_usd, fmt::usd) + " (" + s.training.price.provider + " " + s.training.price.offer_kind + " price, checked " +
            s.training.price.date_checked + ")");
   line("Facility power", s.power.system_w_per_device > 0 ? span(e.power.facility_power_w, fmt::watts) : "unknown");
   line("Serving replica", fmt::count(v.replica_devices) + " devices (" + fmt::bytes(v.weight_bytes) + " weights + " +

@@ -155,19 +155,29 @@ void reset_scenario(AppState& s) {
   s.editor.changed = true;
 }
 
+void ensure_working(AppState& s) {
+  if (s.computed.working_ready) return;
+  const auto t0 = std::chrono::steady_clock::now();
+  s.computed.resolved = sizer::scenario_to_json(s.computed.scenario);
+  s.computed.estimate.working = sizer::evaluate(s.computed.scenario, true).working;
+  s.computed.working_ready = true;
+  s.computed.working_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
 bool reparse(AppState& s) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   s.editor.changed = false;
-  sizer::ParsedScenario p = sizer::parse_scenario(s.editor.draft.dump(), sizer::bundled_catalog());
+  std::string text = s.editor.draft.dump();
+  sizer::ParsedScenario p = sizer::parse_scenario(text, sizer::bundled_catalog());
   s.editor.issues = std::move(p.issues);
   s.editor.warnings = std::move(p.warnings);
   if (!s.editor.issues.empty()) return false;
-  json resolved = sizer::scenario_to_json(p.scenario);
-  if (s.computed.revision > 0 && resolved == s.computed.resolved) return false;  // same scenario
+  if (s.computed.revision > 0 && text == s.computed.draft_text) return false;  // same scenario
   s.computed.scenario = std::move(p.scenario);
-  s.computed.resolved = std::move(resolved);
-  s.computed.estimate = sizer::evaluate(s.computed.scenario);
+  s.computed.draft_text = std::move(text);
+  s.computed.estimate = sizer::evaluate(s.computed.scenario, false);  // numbers now, working next frame
+  s.computed.working_ready = false;
   s.computed.revision++;
   s.computed.recompute_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   return true;

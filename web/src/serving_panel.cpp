@@ -11,6 +11,7 @@ void serving_panel(Ui& ui) {
   const auto& v = ui.est().serving;
   const auto& s = ui.sc();
   const auto& in = s.serving;
+  if (!begin_grid(ui, "serving_grid")) return;
   section_title(ui, "Memory and replica", "Weights at the serving precision plus the KV cache decide the replica size.");
   if (begin_results(ui, "serving_memory")) {
     result_row(ui, "Weights", fmt::bytes(v.weight_bytes), "serving.weight_bytes",
@@ -20,7 +21,7 @@ void serving_panel(Ui& ui) {
                "with full multi-head attention: " + fmt::bytes(v.kv_bytes_per_token_mha));
     result_row(ui, "KV cache", fmt::bytes(v.kv_bytes), "serving.kv_bytes",
                fmt::count(in.context) + " context \xc3\x97 " + fmt::count(in.batch) + " sequences \xc3\x97 " +
-                   fmt::percent(in.kv_fill) + " full");
+                   pct(in.kv_fill) + " full");
     result_row(ui, "Weights + KV", fmt::bytes(v.footprint_bytes), "");
     result_row(ui, "Minimum devices", fmt::count(v.replica_min_devices), "serving.replica_min_devices");
     result_row(ui, "Replica size", fmt::count(v.replica_devices), "",
@@ -29,7 +30,7 @@ void serving_panel(Ui& ui) {
     result_row(ui, "Replica dense compute", fmt::flops_per_s(v.replica_flops_per_s), "");
     end_results();
   }
-  ImGui::Spacing();
+  next_cell();
   section_title(ui, "Decode", "Each step reads the weights in use and the KV cache; the slower of bandwidth and compute sets the step.");
   if (begin_results(ui, "decode")) {
     if (s.model.moe.enabled()) {
@@ -48,17 +49,17 @@ void serving_panel(Ui& ui) {
                "serving.decode_flops_per_s_needed", "of " + fmt::flops_per_s(v.replica_flops_per_s) + " available");
     end_results();
   }
-  ImGui::Spacing();
+  next_cell();
   section_title(ui, "Prefill and KV transfer", nullptr);
   if (begin_results(ui, "prefill")) {
     result_row(ui, "Prefill time", fmt::seconds(v.prefill_s), "serving.prefill_s",
-               fmt::count(in.prompt_tokens) + "-token prompt at " + fmt::percent(in.prefill_mfu) + " MFU");
+               fmt::count(in.prompt_tokens) + "-token prompt at " + pct(in.prefill_mfu) + " MFU");
     result_row(ui, "KV of one prompt", fmt::bytes(v.kv_transfer_bytes), "");
     result_row(ui, "KV transfer time", fmt::seconds(v.kv_transfer_s), "serving.kv_transfer_s",
                "prefill \xe2\x86\x92 decode over " + fmt::bytes_per_s(in.kv_link_bytes_per_s));
     end_results();
   }
-  ImGui::Spacing();
+  next_cell();
   section_title(ui, "Cost and fleet", nullptr);
   if (begin_results(ui, "fleet")) {
     if (v.cost_per_million_tokens_usd > 0) {
@@ -72,9 +73,10 @@ void serving_panel(Ui& ui) {
     result_row(ui, "Devices for demand", fmt::count(v.devices_for_demand), "");
     result_row(ui, "With headroom", range_text(fmt::count(v.devices_with_headroom_low), fmt::count(v.devices_with_headroom_high)),
                "serving.devices_with_headroom_high",
-               fmt::percent(in.headroom_low) + " \xe2\x80\x93 " + fmt::percent(in.headroom_high) + " on the minimum devices");
+               pct(in.headroom_low) + " \xe2\x80\x93 " + pct(in.headroom_high) + " on the minimum devices");
     end_results();
   }
+  end_grid();
 }
 
 }  // namespace sizer_web

@@ -18,12 +18,12 @@ void memory_section(Ui& ui) {
   const auto& l = s.training.layout;
   section_title(ui, "Memory", "Training state (weights, gradients, optimizer) and activations, Part 1 of the method.");
   if (!begin_results(ui, "memory")) return;
-  result_row(ui, "Bytes per parameter", fmt::number(m.bytes_per_param) + " B", "training.memory.state_bytes",
+  result_row(ui, "Bytes per parameter", plain(m.bytes_per_param) + " B", "training.memory.state_bytes",
              sizer::to_string(s.training.optimizer));
   result_row(ui, "Training state", fmt::bytes(m.state_bytes), "training.memory.state_bytes");
   result_row(ui, "Minimum devices (100% HBM)", fmt::count(m.min_devices_full), "training.memory.min_devices_full");
   result_row(ui, "Minimum devices (usable HBM)", fmt::count(m.min_devices_usable), "training.memory.min_devices_usable",
-             fmt::percent(s.training.hbm_usable) + " of " + fmt::bytes(s.device.memory_bytes) + " per device");
+             pct(s.training.hbm_usable) + " of " + fmt::bytes(s.device.memory_bytes) + " per device");
   result_row(ui, "HBM of one scale-up domain", fmt::bytes(m.scale_up_domain_bytes), "",
              m.fits_one_domain ? "the state fits in one domain" : "the state does not fit in one domain",
              m.fits_one_domain ? ui.pal.good : ui.pal.warn);
@@ -31,7 +31,7 @@ void memory_section(Ui& ui) {
              "s\xc2\xb7" "b\xc2\xb7h\xc2\xb7(34 + 5as/h), no recompute");
   result_row(ui, "Activations per layer (layout)", fmt::bytes(m.activation_bytes_per_layer),
              "training.memory.activation_bytes_per_layer",
-             "TP " + fmt::number(l.tp) + ", " + sizer::to_string(l.recompute) + " recompute");
+             "TP " + plain(l.tp) + ", " + sizer::to_string(l.recompute) + " recompute");
   result_row(ui, "Activations, first pipeline stage", fmt::bytes(m.activation_bytes_first_stage),
              "training.memory.activation_bytes_first_stage");
   result_row(ui, "State per device", fmt::bytes(m.state_bytes_per_device), "training.memory.state_bytes_per_device",
@@ -43,20 +43,30 @@ void memory_section(Ui& ui) {
   end_results();
 }
 
+void compute_head(Ui& ui) {
+  const auto& c = ui.est().compute;
+  const auto& s = ui.sc();
+  section_title(ui, "Compute", "C = 6\xc2\xb7N\xc2\xb7" "D at the training precision's dense peak.");
+  if (begin_results(ui, "compute_head")) {
+    result_row(ui, "Training compute", fmt::flops(c.flops), "training.compute.flops");
+    result_row(ui, "Tokens", fmt::count(c.tokens), "", plain(c.tokens_per_param) + " per parameter, " +
+                                                          plain(c.tokens_per_active_param) + " per active parameter");
+    result_row(ui, "Dense peak per device", fmt::flops_per_s(c.dense_peak_flops), "",
+               std::string(sizer::to_string(s.training.precision)) + " dense (no 2:4 sparsity)");
+    result_row(ui, "Step time on the layout", fmt::seconds(ui.est().comms.step_s), "training.comms.step_s",
+               fmt::count(s.training.layout.devices()) + " devices at " + pct(ui.est().comms.step_mfu) + " MFU");
+    result_row(ui, "Checkpoint write", fmt::seconds(ui.est().comms.checkpoint_s), "training.comms.checkpoint_s");
+    end_results();
+  }
+}
+
 void compute_section(Ui& ui) {
   const auto& c = ui.est().compute;
   const auto& p = ui.est().power;
   const auto& s = ui.sc();
-  section_title(ui, "Compute and cluster", "C = 6\xc2\xb7N\xc2\xb7" "D; device-hours at each MFU point; cluster size for the schedule.");
-  if (begin_results(ui, "compute_head")) {
-    result_row(ui, "Training compute", fmt::flops(c.flops), "training.compute.flops");
-    result_row(ui, "Tokens", fmt::count(c.tokens), "", fmt::number(c.tokens_per_param) + " per parameter, " +
-                                                          fmt::number(c.tokens_per_active_param) + " per active parameter");
-    result_row(ui, "Dense peak per device", fmt::flops_per_s(c.dense_peak_flops), "",
-               std::string(sizer::to_string(s.training.precision)) + " dense (no 2:4 sparsity)");
-    end_results();
-  }
-  ImGui::Spacing();
+  section_title(ui, "Cluster, cost and power per MFU point",
+                ("Device-hours, cost and the cluster for a " + plain(s.training.days) + "-day schedule at " +
+                 pct(s.training.goodput) + " goodput. Hover a number for its working.").c_str());
   const bool priced = !c.cost_usd.empty();
   const bool powered = s.power.system_w_per_device > 0 && !p.facility_power_w.empty();
   const int cols = 5 + (priced ? 1 : 0) + (powered ? 3 : 0);
@@ -81,7 +91,7 @@ void compute_section(Ui& ui) {
     ImGui::PushID(static_cast<int>(i));
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    right(ui, fmt::percent(c.mfu[i]), "");
+    right(ui, pct(c.mfu[i]), "");
     ImGui::TableNextColumn();
     right(ui, fmt::hours(c.device_hours[i]), idx("training.compute.device_hours", i));
     if (priced) {
@@ -93,7 +103,7 @@ void compute_section(Ui& ui) {
     ImGui::TableNextColumn();
     right(ui, fmt::count(c.scale_up_domains[i]), idx("training.compute.scale_up_domains", i));
     ImGui::TableNextColumn();
-    right(ui, fmt::number(c.wall_days_on_layout[i]), "");
+    right(ui, plain(c.wall_days_on_layout[i]), "");
     if (powered) {
       ImGui::TableNextColumn();
       right(ui, fmt::watts(p.it_power_w[i]), idx("training.power.it_power_w", i));
@@ -108,19 +118,24 @@ void compute_section(Ui& ui) {
   const auto& pr = s.training.price;
   if (priced) {
     caption(ui, "Price: " + pr.provider + ", " + pr.offer + " (" + pr.offer_kind + (pr.region.empty() ? "" : ", " + pr.region) +
-                    "), $" + fmt::number(pr.usd_per_device_hour, 4) + " per device-hour, checked " + pr.date_checked +
+                    "), $" + plain(pr.usd_per_device_hour) + " per device-hour, checked " + pr.date_checked +
                     ". Estimates from public prices, not quotes.");
   }
   caption(ui, "Days on layout: the run on the layout's " + fmt::count(s.training.layout.devices()) +
                   " devices at the same goodput. Power: " +
-                  (powered ? fmt::watts(s.power.system_w_per_device) + " per device (system level) \xc3\x97 PUE " + fmt::number(s.power.pue)
+                  (powered ? fmt::watts(s.power.system_w_per_device) + " per device (system level) \xc3\x97 PUE " + plain(s.power.pue)
                            : std::string("no system power known for this device")) + ".");
 }
 
 }  // namespace
 
 void training_panel(Ui& ui) {
-  memory_section(ui);
+  if (begin_grid(ui, "training_grid")) {
+    memory_section(ui);
+    next_cell();
+    compute_head(ui);
+    end_grid();
+  }
   ImGui::Spacing();
   ImGui::Spacing();
   compute_section(ui);

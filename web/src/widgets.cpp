@@ -1,6 +1,8 @@
 // Shared building blocks of the panels (see widgets.h).
 #include "widgets.h"
 
+#include <cstdio>
+
 #include "working_tooltip.h"
 
 namespace sizer_web {
@@ -62,6 +64,7 @@ void value_text(Ui& ui, const std::string& text, const std::string& path, bool a
   ImGui::TextUnformatted(text.c_str());
   ImGui::PopStyleColor();
   ImGui::PopFont();
+  if (w) note_rect(ui, "value:" + path);
   if (w && ImGui::IsItemHovered()) {
     ImGui::GetWindowDrawList()->AddLine(ImVec2(pos.x, pos.y + size.y), ImVec2(pos.x + size.x, pos.y + size.y),
                                         ui.pal.accent, ui.px(1));
@@ -77,9 +80,9 @@ bool begin_results(Ui& ui, const char* id, const char* value_header) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                 ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
   if (!ImGui::BeginTable(id, 3, flags)) return false;
-  ImGui::TableSetupColumn("Quantity", ImGuiTableColumnFlags_WidthStretch, 0.42f);
+  ImGui::TableSetupColumn("Quantity", ImGuiTableColumnFlags_WidthStretch, 0.40f);
   ImGui::TableSetupColumn(value_header, ImGuiTableColumnFlags_WidthStretch, 0.22f);
-  ImGui::TableSetupColumn("How", ImGuiTableColumnFlags_WidthStretch, 0.36f);
+  ImGui::TableSetupColumn("How", ImGuiTableColumnFlags_WidthStretch, 0.38f);
   (void)ui;
   return true;
 }
@@ -87,16 +90,13 @@ bool begin_results(Ui& ui, const char* id, const char* value_header) {
 void result_row(Ui& ui, const char* label, const std::string& value, const std::string& path,
                 const std::string& note, ImU32 color) {
   ImGui::PushID(label);
-  ImGui::TableNextRow();
+  ImGui::TableNextRow(0, ImGui::GetTextLineHeight() + ui.px(8));
   ImGui::TableNextColumn();
-  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   ImGui::TableNextColumn();
-  ImGui::AlignTextToFramePadding();
   value_text(ui, value, path, true, color);
   ImGui::TableNextColumn();
   if (!note.empty()) {
-    ImGui::AlignTextToFramePadding();
     ImGui::PushFont(ui.fonts.small);
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
     ImGui::PushTextWrapPos(0.0f);
@@ -129,7 +129,39 @@ const char* verdict_label(sizer::comms::Verdict v) {
 }
 
 std::string range_text(const std::string& a, const std::string& b) {
-  return a == b ? a : a + " \xe2\x80\x93 " + b;
+  if (a == b) return a;
+  const size_t sa = a.rfind(' '), sb = b.rfind(' ');
+  if (sa != std::string::npos && sb != std::string::npos && a.substr(sa) == b.substr(sb)) {
+    return a.substr(0, sa) + " \xe2\x80\x93 " + b;
+  }
+  return a + " \xe2\x80\x93 " + b;
 }
+
+std::string plain(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+std::string pct(double fraction) { return plain(fraction * 100) + "%"; }
+
+std::string humanise(std::string id) {
+  for (char& c : id) c = c == '_' ? ' ' : c;
+  return id;
+}
+
+bool begin_grid(Ui& ui, const char* id) {
+  const int columns = ImGui::GetContentRegionAvail().x > ui.px(980) ? 2 : 1;
+  if (!ImGui::BeginTable(id, columns, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_NoPadOuterX)) return false;
+  ImGui::TableNextColumn();
+  return true;
+}
+
+void next_cell() {
+  ImGui::TableNextColumn();
+  if (ImGui::TableGetColumnIndex() == 0) ImGui::Spacing();
+}
+
+void end_grid() { ImGui::EndTable(); }
 
 }  // namespace sizer_web

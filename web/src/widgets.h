@@ -49,7 +49,18 @@ void end_results();
 ImU32 verdict_color(const Ui& ui, sizer::comms::Verdict v);
 const char* verdict_label(sizer::comms::Verdict v);
 
-// "a – b" for a range of already formatted values (one value when they are equal).
+// "a – b" for a range of already formatted values (one value when they are equal; a shared unit
+// is written once: "26.8 – 38.7 MW").
 std::string range_text(const std::string& a, const std::string& b);
+// Inputs echoed back: "90", "0.45", "12.5" (up to 4 significant digits, no trailing zeros).
+std::string plain(double v);
+std::string pct(double fraction);  // "38%", "12.5%"
+std::string humanise(std::string id);  // "capacity_block" -> "capacity block"
+
+// Two side-by-side columns on wide views, one column on narrow ones:
+//   if (begin_grid(ui, "id")) { ...; next_cell(); ...; end_grid(); }
+bool begin_grid(Ui& ui, const char* id);
+void next_cell();
+void end_grid();
 
 }  // namespace sizer_web

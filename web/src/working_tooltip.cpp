@@ -62,7 +62,7 @@ void working_pane(Ui& ui) {
   }
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ui.pal.accent_soft);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui.px(12), ui.px(10)));
-  const float h = ImGui::GetTextLineHeightWithSpacing() * 4.6f + ui.px(20);
+  const float h = ImGui::GetContentRegionAvail().y;
   ImGui::BeginChild("pinned_working", ImVec2(0, h), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
   ImGui::PushFont(ui.fonts.strong);
   ImGui::TextUnformatted("Working");

@@ -1,0 +1,103 @@
+// Reports the web budgets (docs/budgets.md); asserts nothing. Needs a built site.
+//   node scripts/bench-web.mjs [BUILD_DIR] [RUNS]     (defaults: build-web, 5)
+// Measures: sizes of the offline single file (raw and gzip -9) and of the hosted files; time from
+// navigation to the first drawn frame, and from a key press that changes an input to the first
+// frame showing the new results, for the served site and the offline file (median of RUNS, in
+// headless Chromium with SwiftShader, i.e. software WebGL); the app's own recompute time after an
+// input change (parse + evaluate + text mirror, timed in WebAssembly); and sizer.mjs evaluate()
+// per call in Node (JSON in and out included).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import { serveStatic } from './static-server.mjs';
+import { clickWidget, frames, launchBrowser, openPage } from '../tests/browser/lib.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const build = path.resolve(process.argv[2] || path.join(repo, 'build-web'));
+const runs = Number(process.argv[3] || 5);
+const site = path.join(build, 'site');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+
+function sizes() {
+  const file = (f) => fs.readFileSync(path.join(site, f));
+  const offline = file('sizer-offline.html');
+  const gz = (b) => zlib.gzipSync(b, { level: 9 }).length;
+  const hosted = ['index.html', 'index.js', 'index.wasm', 'boot.js', 'shell.css'].map(file);
+  return {
+    offlineRaw: offline.length, offlineGzip: gz(offline),
+    hostedRaw: hosted.reduce((s, b) => s + b.length, 0), hostedGzip: hosted.reduce((s, b) => s + gz(b), 0),
+    apiRaw: file('sizer.mjs').length, apiGzip: gz(file('sizer.mjs')),
+  };
+}
+
+async function timeOne(browser, url, allow) {
+  const { page, watch } = await openPage(browser, { allow, viewport: { width: 1440, height: 900 } });
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.sizer === 'ready', null, { timeout: 30000 });
+  const firstFrame = await page.evaluate(() => window.sizerFirstFrameMs);
+  await frames(page, 5);
+  // Focus the schedule field and select its text, then time one key press ("6" → 6 days).
+  await clickWidget(page, 'input:training.days');
+  await page.keyboard.press('Control+A');
+  await frames(page, 2);
+  await page.evaluate(() => {
+    const b = (window.__bench = {});
+    addEventListener('keydown', (e) => { b.key = e.timeStamp; }, true);
+    const el = document.getElementById('results-text');
+    new MutationObserver(() => {
+      b.revision = window.sizerStats.revision;
+      b.recomputeMs = window.sizerStats.recomputeMs;
+      requestAnimationFrame(() => { b.settled = performance.now(); });
+    }).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+  await page.keyboard.press('6');
+  await page.waitForFunction(() => window.__bench.settled, null, { timeout: 10000 });
+  const b = await page.evaluate(() => window.__bench);
+  await watch.context.close();
+  return { firstFrame, inputToSettled: b.settled - b.key, recomputeMs: b.recomputeMs };
+}
+
+async function timeMany(browser, url, allow) {
+  const all = [];
+  for (let i = 0; i < runs; i++) all.push(await timeOne(browser, url, allow));
+  return {
+    firstFrame: median(all.map((r) => r.firstFrame)),
+    inputToSettled: median(all.map((r) => r.inputToSettled)),
+    recomputeMs: median(all.map((r) => r.recomputeMs)),
+  };
+}
+
+async function apiInNode() {
+  const { default: createSizer } = await import(pathToFileURL(path.join(site, 'sizer.mjs')).href);
+  const sizer = await createSizer();
+  const scenario = JSON.stringify({ model: 'dense-1t', device: 'gb200' });
+  for (let i = 0; i < 50; i++) sizer.evaluate(scenario);
+  const n = 1000;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) sizer.evaluate(scenario);
+  return (performance.now() - t0) / n;
+}
+
+const s = sizes();
+const server = await serveStatic(site, 0);
+const origin = `http://127.0.0.1:${server.address().port}`;
+const browser = await launchBrowser();
+const served = await timeMany(browser, `${origin}/index.html`, (u) => u.startsWith(origin + '/'));
+const offlineUrl = pathToFileURL(path.join(site, 'sizer-offline.html')).href;
+const offline = await timeMany(browser, offlineUrl, (u) => u === offlineUrl);
+await browser.close();
+server.close();
+const apiMs = await apiInNode();
+
+const ms = (x) => `${x.toFixed(0)} ms`;
+console.log(`Sizer web budgets (${new Date().toISOString().slice(0, 10)}, median of ${runs} runs, headless Chromium + SwiftShader)`);
+console.log(`sizer-offline.html      ${kb(s.offlineRaw)} raw (budget 1536 KB), ${kb(s.offlineGzip)} gzipped (budget 600 KB)`);
+console.log(`hosted app              ${kb(s.hostedRaw)} raw, ${kb(s.hostedGzip)} gzipped (index.html/js/wasm, boot.js, shell.css)`);
+console.log(`sizer.mjs               ${kb(s.apiRaw)} raw, ${kb(s.apiGzip)} gzipped`);
+console.log(`served:  navigation → first frame ${ms(served.firstFrame)}; key press → settled frame ${ms(served.inputToSettled)}`);
+console.log(`offline: navigation → first frame ${ms(offline.firstFrame)}; key press → settled frame ${ms(offline.inputToSettled)}`);
+console.log(`recompute after an input change (in the app, WebAssembly): ${served.recomputeMs.toFixed(3)} ms ` +
+            `(browser timer resolution ~0.1 ms)`);
+console.log(`sizer.evaluate() in Node, JSON in and out:  ${(apiMs * 1000).toFixed(0)} µs per call`);

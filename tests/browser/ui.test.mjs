@@ -1,0 +1,104 @@
+// The calculator UI driven like a person would: real mouse and keyboard events on the canvas
+// change the scenario, and the results mirrored into the page as text follow; invalid input is
+// reported and the last valid results stay; every main view draws, and screenshots of each are
+// written for people to look at (BUILD/screenshots/).
+import path from 'node:path';
+import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, typeIntoWidget,
+         waitForFirstFrame, widgetRect } from './lib.mjs';
+
+const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
+const kViewport = { width: 1440, height: 900 };
+
+async function openApp(browser, origin, options = {}) {
+  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: kViewport, ...options });
+  await opened.page.goto(`${origin}/index.html`);
+  await waitForFirstFrame(opened.page);
+  return opened;
+}
+
+export const tests = [
+  ['typing a new schedule with the keyboard changes the mirrored results', async ({ browser, origin, shots }) => {
+    const { page, watch } = await openApp(browser, origin);
+    const before = await resultsText(page);
+    assert(/Devices for 90 days: 12,471 to 18,050/.test(before), `unexpected default results:\n${before}`);
+    await typeIntoWidget(page, 'input:training.days', '45');
+    await page.waitForFunction(() => /Devices for 45 days/.test(document.getElementById('results-text').textContent),
+                               null, { timeout: 5000 });
+    const after = await resultsText(page);
+    assert(/Devices for 45 days: 24,9\d\d to 36,\d\d\d/.test(after), `schedule change not reflected:\n${after}`);
+    await page.screenshot({ path: path.join(shots, 'edited-days.png') });
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
+  ['invalid input is reported next to the field and the last results stay', async ({ browser, origin, shots }) => {
+    const { page, watch } = await openApp(browser, origin);
+    await typeIntoWidget(page, 'input:training.goodput', '-5');
+    await page.waitForFunction(() => /problem/.test(document.getElementById('results-text').textContent), null,
+                               { timeout: 5000 });
+    const text = await resultsText(page);
+    assert(/training\.goodput: /.test(text), `issue not named by its path:\n${text}`);
+    assert(/Devices for 90 days: 12,471 to 18,050/.test(text), `last valid results not kept:\n${text}`);
+    await page.screenshot({ path: path.join(shots, 'invalid-input.png') });
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
+  ['clicking "Mixture of experts" with the mouse changes the model and results', async ({ browser, origin }) => {
+    const { page, watch } = await openApp(browser, origin);
+    const before = await resultsText(page);
+    await clickWidget(page, 'radio:moe');
+    await page.waitForFunction((b) => document.getElementById('results-text').textContent !== b, before,
+                               { timeout: 5000 });
+    const r = await widgetRect(page, 'input:model.moe.experts');  // MoE fields appear
+    assert(r.w > 0, 'no experts field after switching to MoE');
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
+  ['every view draws; screenshots of overview, training, serving, communication, compare, charts',
+   async ({ browser, origin, shots }) => {
+    const { page, watch } = await openApp(browser, origin);
+    await page.screenshot({ path: path.join(shots, 'overview.png') });
+    const views = [['Training', 'training'], ['Serving', 'serving'], ['Communication', 'communication'],
+                   ['Compare chips', 'compare'], ['Charts', 'charts']];
+    for (const [tab, file] of views) {
+      await clickWidget(page, `tab:${tab}`);
+      await frames(page, 4);
+      const png = await page.screenshot({ path: path.join(shots, `${file}.png`) });
+      const drawn = await drawnFraction(browser, png);
+      assert(drawn > 0.02, `${tab} view looks empty (${(drawn * 100).toFixed(2)}% drawn pixels)`);
+    }
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
+  ['hovering a number shows its working; the theme button switches to light', async ({ browser, origin, shots }) => {
+    const { page, watch } = await openApp(browser, origin);
+    await clickWidget(page, 'tab:Training');
+    const r = await widgetRect(page, 'value:training.memory.state_bytes');
+    await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
+    await frames(page, 6);
+    await page.screenshot({ path: path.join(shots, 'working-tooltip.png') });
+    await clickWidget(page, 'value:training.memory.state_bytes');  // pins the working
+    await clickWidget(page, 'tab:Overview');
+    await clickWidget(page, 'button:theme');
+    await page.mouse.move(5, 5);
+    await frames(page, 4);
+    const png = await page.screenshot({ path: path.join(shots, 'overview-light.png') });
+    const bg = await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const g = new OffscreenCanvas(bmp.width, bmp.height).getContext('2d');
+      g.drawImage(bmp, 0, 0);
+      return Array.from(g.getImageData(bmp.width - 4, bmp.height - 4, 1, 1).data);
+    }, png.toString('base64'));
+    assert(bg[0] > 200 && bg[1] > 200 && bg[2] > 200, `light theme background is not light: ${bg}`);
+    await clickWidget(page, 'tab:Charts');
+    await page.mouse.move(5, 5);
+    await frames(page, 4);
+    await page.screenshot({ path: path.join(shots, 'charts-light.png') });
+    assertClean(watch);
+    await watch.context.close();
+  }],
+];
