@@ -192,6 +192,10 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
           "⌈" + num(r.device_hours[i]) + " ÷ (" + num(t.days) + " × 24 × " + num(t.goodput) +
               ")⌉ = " + num(r.cluster_devices[i]),
           kSrcCluster);
+    w.add("training.compute.wall_days_on_layout" + idx, "device hours ÷ (layout devices × 24 × goodput)",
+          num(r.device_hours[i]) + " ÷ (" + num(layout_devices) + " × 24 × " + num(t.goodput) + ") = " +
+              num(r.wall_days_on_layout[i]) + " days",
+          kSrcCluster);
     w.add("training.compute.scale_up_domains" + idx, "⌈devices ÷ scale-up domain⌉",
           "⌈" + num(r.cluster_devices[i]) + " ÷ " + num(d.scale_up_domain) + "⌉ = " +
               num(r.scale_up_domains[i]),
@@ -208,6 +212,8 @@ void evaluate_power(const Scenario& s, Estimate& e, WorkingLog& w) {
     e.power.energy_wh.push_back(power::energy_wh(e.compute.device_hours[i], sys_w, s.power.pue));
     if (w.enabled()) {
       const std::string idx = "[" + std::to_string(i) + "]";
+      w.add("training.power.it_power_w" + idx, "devices × system W per device",
+            num(e.compute.cluster_devices[i]) + " × " + num(sys_w) + " W = " + num(it) + " W", kSrcPower);
       w.add("training.power.facility_power_w" + idx, "devices × system W per device × PUE",
             num(e.compute.cluster_devices[i]) + " × " + num(sys_w) + " W × " + num(s.power.pue) +
                 " = " + num(e.power.facility_power_w[i]) + " W",
@@ -278,6 +284,10 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w) {
             num(t.activation_bytes) + " = " + num(r.pp_boundary_bytes) + " B; × 2 × " +
             num(r.pp_microbatches_per_step) + " micro-batches = " + num(r.pp_bytes_per_step) +
             " B per step, " + num(r.pp_bytes_per_s) + " B/s: " + comms::describe(r.pp_verdict),
+        kSrcCase2);
+  w.add("training.comms.pp_bytes_per_s", "2 × boundary bytes × micro-batches ÷ step",
+        "2 × " + num(r.pp_boundary_bytes) + " × " + num(r.pp_microbatches_per_step) + " ÷ " + num(r.step_s) +
+            " s = " + num(r.pp_bytes_per_s) + " B/s",
         kSrcCase2);
   if (m.moe.enabled()) {
     w.add("training.comms.moe_alltoall_bytes_per_s",
@@ -405,6 +415,26 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
               " = " + num(r.experts_touched_fraction) + "; weights read " + num(r.weight_bytes_read) + " B",
           kSrcExperts);
   }
+  w.add("serving.replica_devices",
+        v.replica_devices > 0 ? "as entered" : "whole scale-up domains (or a power of two on pods) holding weights + KV",
+        v.replica_devices > 0 ? num(r.replica_devices) + " devices (minimum " + num(r.replica_min_devices) + ")"
+                              : "⌈" + num(r.replica_min_devices) + " ÷ " + num(d.scale_up_domain) + "⌉ domains → " +
+                                    num(r.replica_devices) + " devices",
+        kSrcReplica);
+  w.add("serving.weight_bytes_read", m.moe.enabled() ? "always-read + routed × touched fraction" : "all weights",
+        m.moe.enabled() ? num(e.model.always_read_params * per_param) + " + " +
+                              num(e.model.routed_expert_params * per_param) + " × " + num(r.experts_touched_fraction) +
+                              " = " + num(r.weight_bytes_read) + " B"
+                        : num(r.weight_bytes_read) + " B",
+        kSrcExperts);
+  w.add("serving.bytes_read_per_step", "weights read + KV", num(r.weight_bytes_read) + " + " + num(r.kv_bytes) +
+        " = " + num(r.bytes_read_per_step) + " B", kSrcDecode);
+  w.add("serving.decode_bandwidth_step_s", "bytes read ÷ replica HBM bandwidth",
+        num(r.bytes_read_per_step) + " ÷ (" + num(r.replica_devices) + " × " + num(d.hbm_bytes_per_s) + ") = " +
+            num(r.decode_bandwidth_step_s) + " s", kSrcDecode);
+  w.add("serving.decode_compute_step_s", "2 · N_active · B ÷ replica FLOP/s",
+        "2 × " + num(m.active_params) + " × " + num(v.batch) + " ÷ " + num(r.replica_flops_per_s) + " = " +
+            num(r.decode_compute_step_s) + " s", kSrcDecode);
   w.add("serving.decode_step_s", "max((weights read + KV) ÷ HBM bw, 2·N_active·B ÷ FLOP/s)",
         "max((" + num(r.weight_bytes_read) + " + " + num(r.kv_bytes) + ") ÷ " +
             num(r.replica_hbm_bytes_per_s) + ", 2 × " + num(m.active_params) + " × " + num(v.batch) +
@@ -415,6 +445,8 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
         num(v.batch) + " ÷ " + num(r.decode_step_s) + " = " + num(r.tokens_per_s_per_replica) +
             " tok/s (per user " + num(r.tokens_per_s_per_user) + ")",
         kSrcDecode);
+  w.add("serving.tokens_per_s_per_user", "1 ÷ step", "1 ÷ " + num(r.decode_step_s) + " = " +
+        num(r.tokens_per_s_per_user) + " tok/s", kSrcDecode);
   w.add("serving.decode_flops_per_s_needed", "2 · N_active · B ÷ step",
         "2 × " + num(m.active_params) + " × " + num(v.batch) + " ÷ " + num(r.decode_step_s) + " = " +
             num(r.decode_flops_per_s_needed) + " FLOP/s of " + num(r.replica_flops_per_s) + " available (" +
@@ -434,6 +466,18 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
             num(r.tp_allreduce_s_scale_up) + " s on scale-up, " + num(r.tp_allreduce_s_scale_out) +
             " s on scale-out",
         kSrcCase3);
+  w.add("serving.tp_allreduce_s_scale_up", "bytes per step ÷ scale-up bandwidth",
+        num(r.tp_allreduce_bytes_per_step) + " ÷ " + num(d.scale_up_bytes_per_s) + " = " +
+            num(r.tp_allreduce_s_scale_up) + " s", kSrcCase3);
+  w.add("serving.tp_allreduce_s_scale_out", "bytes per step ÷ scale-out bandwidth",
+        num(r.tp_allreduce_bytes_per_step) + " ÷ " + num(d.scale_out_bytes_per_s) + " = " +
+            num(r.tp_allreduce_s_scale_out) + " s", kSrcCase3);
+  w.add("serving.tp_latency_floor_s", "all-reduces per step × latency each",
+        num(r.tp_allreduces_per_step) + " × " + num(v.collective_latency_s) + " s = " + num(r.tp_latency_floor_s) + " s",
+        kSrcCase3);
+  w.add("serving.tp_scale_out_slowdown", "(step + scale-out all-reduce) ÷ (step + scale-up all-reduce)",
+        "(" + num(r.decode_step_s) + " + " + num(r.tp_allreduce_s_scale_out) + ") ÷ (" + num(r.decode_step_s) + " + " +
+            num(r.tp_allreduce_s_scale_up) + ") = " + num(r.tp_scale_out_slowdown), kSrcCase3);
   w.add("serving.cost_per_million_tokens_usd", "replica $/h ÷ (tok/s × realised × utilisation × 3600 ÷ 1e6)",
         num(r.replica_usd_per_hour) + " ÷ (" + num(r.tokens_per_s_per_replica) + " × " +
             num(v.realised_fraction) + " × " + num(v.utilisation) + " × 3600 ÷ 1e6) = $" +
