@@ -1,6 +1,6 @@
 // `sizer`: command-line front end. Reads scenarios (JSON, v1 contract), prints results.
 //
-//   sizer eval SCENARIO.json|-          result JSON (the v1 contract)
+//   sizer eval SCENARIO.json|- [--format json|csv|markdown]   results (JSON: the v1 contract)
 //   sizer report SCENARIO.json|-        readable text report with the working
 //   sizer list devices|systems|prices|models [--json]
 //   sizer table [SCENARIO.json|-] [--format text|csv|json|markdown] [--precisions bf16,fp8]
@@ -27,6 +27,7 @@ constexpr int kExitInvalid = 2;
 
 int usage() {
   std::cerr << "usage: sizer eval|report SCENARIO.json|- [--no-working] [--tables FILE]\n"
+               "       sizer eval SCENARIO.json|- --format json|csv|markdown\n"
                "       sizer list devices|systems|prices|models [--json]\n"
                "       sizer table [SCENARIO.json|-] [--format text|csv|json|markdown]\n"
                "                   [--precisions bf16,fp8,...] [--devices id,id,...]\n"
@@ -264,7 +265,14 @@ int main(int argc, char** argv) {
     if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
     const sizer::Estimate e = sizer::evaluate(p.scenario, a.working || a.command == "report");
     if (a.command == "eval") {
-      std::cout << sizer::result_to_json(p.scenario, e, p.warnings).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      const nlohmann::json r = sizer::result_to_json(p.scenario, e, p.warnings);
+      if (a.format == "csv") std::cout << sizer::results_csv(r);
+      else if (a.format == "markdown") std::cout << sizer::results_markdown(r, sizer::uses_user_supplied(p.scenario));
+      else if (a.format == "json" || a.format == "text") std::cout << r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      else {
+        std::cerr << "sizer: eval --format must be json, csv or markdown\n";
+        return kExitInvalid;
+      }
     } else {
       std::cout << sizer::cli::text_report(p.scenario, e, p.warnings);
     }

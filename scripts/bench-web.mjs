@@ -4,8 +4,9 @@
 // navigation to the first drawn frame, and from a key press that changes an input to the first
 // frame showing the new results, for the served site and the offline file (median of RUNS, in
 // headless Chromium with SwiftShader, i.e. software WebGL); the app's own recompute time after an
-// input change (parse + evaluate + text mirror, timed in WebAssembly); and sizer.mjs evaluate()
-// per call in Node (JSON in and out included).
+// input change (parse + evaluate + text mirror, timed in WebAssembly); sizer.mjs evaluate()
+// per call in Node (JSON in and out included); and a full layout search (dense 1T, 4,096 GB200s)
+// with sizer.mjs search() in the page.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -80,6 +81,28 @@ async function apiInNode() {
   return (performance.now() - t0) / n;
 }
 
+// Layout search in the page (sizer.mjs's search(), the same WebAssembly core as the app's planner):
+// every layout of a dense 1T model on 4,096 GB200s. Median search_s (timed in WebAssembly) and the
+// call's wall-clock time with JSON in and out.
+async function searchInPage(browser, origin) {
+  const { page, watch } = await openPage(browser, { allow: (u) => u.startsWith(origin + '/') });
+  await page.goto(`${origin}/index.html`);
+  const out = await page.evaluate(async (n) => {
+    const { default: createSizer } = await import('./sizer.mjs');
+    const sizer = await createSizer();
+    const scenario = { model: 'dense-1t', device: 'gb200', training: { layout: { global_batch: 4096 }, search: { devices: 4096 } } };
+    const runs = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      const r = sizer.search(scenario);
+      runs.push({ searchMs: r.search_s * 1e3, callMs: performance.now() - t0, evaluated: r.layouts_evaluated });
+    }
+    return runs;
+  }, runs);
+  await watch.context.close();
+  return { searchMs: median(out.map((r) => r.searchMs)), callMs: median(out.map((r) => r.callMs)), evaluated: out[0].evaluated };
+}
+
 const s = sizes();
 const server = await serveStatic(site, 0);
 const origin = `http://127.0.0.1:${server.address().port}`;
@@ -87,6 +110,7 @@ const browser = await launchBrowser();
 const served = await timeMany(browser, `${origin}/index.html`, (u) => u.startsWith(origin + '/'));
 const offlineUrl = pathToFileURL(path.join(site, 'sizer-offline.html')).href;
 const offline = await timeMany(browser, offlineUrl, (u) => u === offlineUrl);
+const search = await searchInPage(browser, origin);
 await browser.close();
 server.close();
 const apiMs = await apiInNode();
@@ -101,3 +125,5 @@ console.log(`offline: navigation → first frame ${ms(offline.firstFrame)}; key 
 console.log(`recompute after an input change (in the app, WebAssembly): ${served.recomputeMs.toFixed(3)} ms ` +
             `(browser timer resolution ~0.1 ms)`);
 console.log(`sizer.evaluate() in Node, JSON in and out:  ${(apiMs * 1000).toFixed(0)} µs per call`);
+console.log(`layout search in the page, dense 1T on 4,096 GB200s (${search.evaluated} layouts): ` +
+            `${search.searchMs.toFixed(1)} ms search, ${search.callMs.toFixed(1)} ms with JSON in and out (budget 1 s)`);

@@ -38,6 +38,9 @@ check "list systems" 0 "gb200-nvl72" -- "$SIZER" list systems
 check "table text" 0 "gb200" -- "$SIZER" table
 check "table csv" 0 "^device,precision" -- "$SIZER" table --format csv
 check "table markdown" 0 "^\| Device" -- "$SIZER" table --format markdown --devices h100,gb200
+check "eval csv" 0 "^training.compute.device_hours\[0\]," -- bash -c "echo '{}' | '$SIZER' eval - --format csv"
+check "eval markdown" 0 "^\| Devices for the schedule \| 12,471 – 18,050" -- bash -c "echo '{}' | '$SIZER' eval - --format markdown"
+check "eval bad format" 2 "eval --format must be" -- bash -c "echo '{}' | '$SIZER' eval - --format yaml"
 check "table json" 0 '"device_hours"' -- "$SIZER" table --format json --precisions fp8
 
 # Invalid input: exit 2 and a message naming the JSON path.

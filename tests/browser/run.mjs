@@ -8,6 +8,7 @@ import { tests as appTests } from './app.test.mjs';
 import { tests as offlineTests } from './offline.test.mjs';
 import { tests as apiTests } from './api.test.mjs';
 import { tests as uiTests } from './ui.test.mjs';
+import { tests as plannerTests } from './planner.test.mjs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -43,7 +44,7 @@ const browser = await launchBrowser();
 const ctx = { browser, site, origin, shots, examples };
 let passed = 0;
 let failed = 0;
-for (const [name, fn] of [...appTests, ...uiTests, ...offlineTests, ...apiTests]) {
+for (const [name, fn] of [...appTests, ...uiTests, ...offlineTests, ...apiTests, ...plannerTests]) {
   const t0 = Date.now();
   try {
     await fn(ctx);

@@ -1,4 +1,5 @@
-// libFuzzer target for the untrusted-input parsers: scenarios, share-link fragments, user tables.
+// libFuzzer target for the untrusted-input parsers: scenarios, share-link fragments, user tables,
+// imported files and embed addresses.
 // Any input must either be refused with issues, or evaluate to a finite result. Build with
 // -DSIZER_FUZZ=ON using clang (scripts/fuzz.sh does this) and run for as long as you like.
 #include <cmath>
@@ -42,5 +43,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (p.ok() && size < 8000 && !round.ok()) std::abort();  // valid scenarios survive a link round trip
   sizer::Catalog c = sizer::bundled_catalog();
   (void)sizer::merge_tables(c, text, true);
+  // Imported files (scenario, result or tables) and embed addresses (untrusted).
+  const sizer::Imported in = sizer::import_document(text, sizer::bundled_catalog());
+  if (!in.ok() && in.issues.empty()) std::abort();
+  if (in.ok() && in.kind == sizer::ImportKind::scenario) {
+    (void)sizer::portable_scenario(in.scenario, sizer::bundled_catalog());
+  }
+  if (size < 2048) {  // the card evaluates a scenario: keep the run fast
+    const sizer::EmbedCard card = sizer::embed_card(sizer::parse_embed_fragment(text), sizer::bundled_catalog());
+    if (card.outputs.empty()) std::abort();  // a card always shows something (the defaults at worst)
+    (void)sizer::embed_card_to_json(card).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
   return 0;
 }

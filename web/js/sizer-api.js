@@ -7,7 +7,15 @@
 //   const result = sizer.evaluate({ model: 'moe-1t', device: 'h100' });  // object or JSON text
 //   result.training.compute.device_hours;              // the same document as `sizer eval`
 //   sizer.listDevices(); sizer.listModels(); sizer.listPrices(); sizer.listSystems();
+//   sizer.plan(scenario);    // training.layout through the layout model: same as `sizer plan`
+//   sizer.search(scenario);  // best layouts for training.search: same as `sizer search`
+//                            // (search_s = the search's wall-clock seconds in this runtime)
 //   sizer.version;                                      // "1.0.0" (contract: sizer.contract, "v1")
+//   sizer.encodeLink(scenario);             // "s1.…" (the calculator's #fragment); decodeLink(text) back
+//   sizer.exportResults(scenario, 'csv');   // 'json' | 'csv' | 'markdown': same as `sizer eval --format`
+//   sizer.compare(scenario, { precisions: ['bf16'], devices: ['h100'], format: 'csv' });  // `sizer table`
+//   sizer.importFile(text);                 // {kind: 'scenario', scenario} | {kind: 'tables', tables}
+//   sizer.embedCard('s=s1.…&show=cost_usd'); // the card embed.html shows (or pass a request object)
 //
 // Invalid input throws an Error whose message lists "path: message" lines and whose `issues`
 // property is the array [{path, message}]; the module itself keeps working.
@@ -18,6 +26,29 @@ function sizerIssueError(issues) {
   error.name = 'SizerInputError';
   error.issues = issues;
   return error;
+}
+
+// Calls a core function that takes scenario JSON text (from an object or text) and returns JSON
+// text or {"issues": [...]}.
+function sizerCall(fn, scenario) {
+  let text;
+  if (typeof scenario === 'string') {
+    text = scenario;
+  } else if (scenario !== null && typeof scenario === 'object' && !Array.isArray(scenario)) {
+    text = JSON.stringify(scenario);
+  } else {
+    throw sizerIssueError([{ path: '', message: 'must be a scenario object or its JSON text' }]);
+  }
+  const out = JSON.parse(fn(text));
+  if (out.issues) throw sizerIssueError(out.issues);
+  return out;
+}
+
+// Unwraps a sharing function's {"issues"} answer into the documented Error.
+function sizerShared(text) {
+  const out = JSON.parse(text);
+  if (out.issues) throw sizerIssueError(out.issues);
+  return out;
 }
 
 export async function createSizer(options) {
@@ -43,6 +74,27 @@ export async function createSizer(options) {
     listModels: () => table('models'),
     listPrices: () => table('prices'),
     listSystems: () => table('systems'),
+    plan: (scenario) => sizerCall(core.plan, scenario),
+    search: (scenario) => sizerCall(core.search, scenario),
+    encodeLink: (scenario) => sizerCall(core.encodeLink, scenario).link,
+    decodeLink: (fragment) => sizerShared(core.decodeLink(String(fragment))).scenario,
+    exportResults: (scenario, format = 'json') =>
+      sizerShared(core.exportResults(sizerCall((t) => JSON.stringify({ text: t }), scenario).text, String(format))).text,
+    compare(scenario, options = {}) {
+      const text = sizerCall((t) => JSON.stringify({ text: t }), scenario).text;
+      const format = options.format || 'json';
+      const out = sizerShared(core.compare(text, JSON.stringify({ ...options, format }))).text;
+      return format === 'json' ? JSON.parse(out) : out;
+    },
+    importFile(text) {
+      const out = sizerShared(core.importDocument(String(text)));
+      return out.kind === 'tables' ? { kind: 'tables', tables: out.tables } : { kind: 'scenario', scenario: out.scenario };
+    },
+    embedRequest: (fragment) => JSON.parse(core.embedRequest(String(fragment))),
+    embedCard(request) {
+      const req = typeof request === 'string' ? core.embedRequest(request) : JSON.stringify(request || {});
+      return JSON.parse(core.embedCard(req));
+    },
   });
 }
 

@@ -13,9 +13,11 @@
 #include "inputs_panel.h"
 #include "network_panel.h"
 #include "overview_panel.h"
+#include "planner_panel.h"
 #include "results_text.h"
 #include "scenario_edit.h"
 #include "serving_panel.h"
+#include "share_panel.h"
 #include "training_panel.h"
 #include "widgets.h"
 #include "working_tooltip.h"
@@ -35,9 +37,12 @@ void App::update_results() {
   const int before = state_.computed.revision;
   if (state_.editor.changed) reparse(state_);
   const int issues = static_cast<int>(state_.editor.issues.size() + state_.editor.local.size());
-  if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0) {
+  const int planner = state_.view.planner.text_revision;  // a finished layout search
+  if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0 ||
+      planner != text_planner_revision_) {
     results_text_ = sizer_web::results_text(state_);
     text_issue_count_ = issues;
+    text_planner_revision_ = planner;
     ++text_revision_;
     if (state_.computed.revision != before) {
       state_.computed.recompute_ms =
@@ -58,10 +63,12 @@ void top_bar(Ui& ui) {
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
   ImGui::TextUnformatted("accelerators, time, money and power to train and serve large models");
   ImGui::PopStyleColor();
-  // Right side. A later issue adds "Copy link", "Embed" and "Export" here, left of the theme.
+  // Right side: sharing buttons (share_panel.h), then the theme.
   const char* theme_label = ui.state.view.dark ? "Light theme" : "Dark theme";
   const float w = ImGui::CalcTextSize(theme_label).x + ImGui::GetStyle().FramePadding.x * 2;
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w - share_buttons_width(ui));
+  share_buttons(ui);
+  ImGui::SameLine();
   if (ImGui::Button(theme_label)) ui.state.view.dark = !ui.state.view.dark;
   note_rect(ui, "button:theme");
 }
@@ -72,7 +79,8 @@ struct TabSpec {
 };
 constexpr TabSpec kTabs[] = {{Tab::overview, "Overview"},    {Tab::training, "Training"},
                              {Tab::serving, "Serving"},      {Tab::network, "Communication"},
-                             {Tab::compare, "Compare chips"}, {Tab::charts, "Charts"}};
+                             {Tab::compare, "Compare chips"}, {Tab::charts, "Charts"},
+                             {Tab::planner, "Planner"}};
 
 void stale_banner(Ui& ui) {
   const size_t n = ui.state.editor.issues.size() + ui.state.editor.local.size();
@@ -91,11 +99,18 @@ void scenario_line(Ui& ui) {
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
   ImGui::Text("on %s%s%s", s.device.name.c_str(), s.system_id.empty() ? "" : " \xc2\xb7 ", s.system_id.c_str());
   ImGui::PopStyleColor();
+  if (sizer::uses_user_supplied(s)) {  // text and colour (share_panel.h)
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
+    ImGui::TextUnformatted("\xc2\xb7 user-supplied hardware or price");
+    ImGui::PopStyleColor();
+  }
 }
 
 void results_area(Ui& ui) {
   scenario_line(ui);
   stale_banner(ui);
+  share_banner(ui);
   if (ImGui::BeginTabBar("views")) {
     for (const TabSpec& t : kTabs) {
       const bool open = ImGui::BeginTabItem(t.label);
@@ -105,10 +120,6 @@ void results_area(Ui& ui) {
         ImGui::EndTabItem();
       }
     }
-    // Slot for the layout planner (core/include/sizer/layout_model.h), added by a later issue.
-    ImGui::BeginDisabled();
-    if (ImGui::BeginTabItem("Planner (soon)")) ImGui::EndTabItem();
-    ImGui::EndDisabled();
     ImGui::EndTabBar();
   }
   const Tab tab = ui.state.view.tab;
@@ -126,7 +137,7 @@ void results_area(Ui& ui) {
     case Tab::network: network_panel(ui); break;
     case Tab::compare: compare_panel(ui); break;
     case Tab::charts: charts_panel(ui); break;
-    case Tab::planner: break;
+    case Tab::planner: planner_panel(ui); break;
   }
   ImGui::EndChild();
   if (with_working) working_pane(ui);
@@ -162,6 +173,7 @@ void App::draw(const Fonts& fonts, float width_px, float height_px, float dpr) {
   results_area(ui);
   ImGui::EndChild();
   ImGui::End();
+  share_windows(ui);
   update_results();
 }
 

@@ -26,6 +26,7 @@ class App {
   // Named rectangles of interactive items drawn this frame (physical pixels).
   const std::vector<NamedRect>& rects() const { return state_.view.rects; }
   const AppState& state() const { return state_; }
+  AppState& mutable_state() { return state_; }  // for the page glue (page_io.h)
 
  private:
   void update_results();
@@ -36,6 +37,7 @@ class App {
   std::string results_text_;
   int text_revision_ = -1;
   int text_issue_count_ = -1;
+  int text_planner_revision_ = -1;
 };
 
 }  // namespace sizer_web

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "planner_state.h"
+#include "share_state.h"
 #include "sizer/sizer.h"
 
 namespace sizer_web {
@@ -89,6 +91,7 @@ struct ViewState {
   CompareState compare;
   ChartData charts;
   bool charts_cost = false;  // the MFU chart shows cost instead of device-hours
+  PlannerState planner;      // the planner view (planner_state.h)
   std::vector<NamedRect> rects;
 };
 
@@ -96,6 +99,7 @@ struct AppState {
   Editor editor;
   Computed computed;
   ViewState view;
+  ShareState share;  // links, import/export, custom hardware (share_state.h)
 };
 
 }  // namespace sizer_web

@@ -4,6 +4,7 @@
 // Every formula lives in core/. Exceptions are off: nothing here throws.
 #include <emscripten/bind.h>
 
+#include <chrono>
 #include <string>
 
 #include "sizer/sizer.h"
@@ -29,6 +30,25 @@ std::string evaluate(const std::string& scenario_json) {
   return dump(sizer::result_to_json(parsed.scenario, estimate, parsed.warnings));
 }
 
+// Planner: scenario JSON text in, `sizer plan` / `sizer search` JSON text out (search_s is the
+// search's wall-clock time, measured here: the core reads no clocks); on invalid input
+// {"issues": [...]} as evaluate().
+std::string planner(const std::string& scenario_json, bool search) {
+  const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
+  if (!parsed.ok()) {
+    nlohmann::json issues = nlohmann::json::array();
+    for (const sizer::Issue& i : parsed.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
+    return dump(nlohmann::json{{"issues", issues}});
+  }
+  if (!search) return dump(sizer::plan_to_json(parsed.scenario));
+  const auto start = std::chrono::steady_clock::now();
+  sizer::SearchResult r = sizer::search_layouts(parsed.scenario);
+  r.search_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return dump(sizer::search_to_json(parsed.scenario, r));
+}
+std::string plan(const std::string& scenario_json) { return planner(scenario_json, false); }
+std::string search(const std::string& scenario_json) { return planner(scenario_json, true); }
+
 // A bundled table as a JSON array: "devices" | "systems" | "prices" | "models".
 std::string list(const std::string& table) {
   const sizer::Catalog& c = sizer::bundled_catalog();
@@ -47,4 +67,6 @@ EMSCRIPTEN_BINDINGS(sizer) {
   emscripten::function("contract", &contract);
   emscripten::function("evaluate", &evaluate);
   emscripten::function("list", &list);
+  emscripten::function("plan", &plan);
+  emscripten::function("search", &search);
 }

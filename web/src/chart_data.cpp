@@ -26,11 +26,11 @@ void memory_stack(const sizer::Scenario& base, ChartData& c) {
   c.hbm_usable_bytes = base.device.memory_bytes * base.training.hbm_usable;
 }
 
-void hours_by_chip(const sizer::Scenario& base, ChartData& c) {
+void hours_by_chip(const sizer::Scenario& base, const sizer::Catalog& catalog, ChartData& c) {
   sizer::Scenario s = base;
   s.training.mfu.clear();
   for (double m = kMfuLow; m <= kMfuHigh + 1e-9; m += kMfuStep) s.training.mfu.push_back(std::round(m * 100) / 100);
-  const auto rows = sizer::compare_devices(s, sizer::bundled_catalog(), {base.training.precision});
+  const auto rows = sizer::compare_devices(s, catalog, {base.training.precision});
   std::map<std::string, size_t> index;
   c.hours.clear();
   c.cost.clear();
@@ -84,7 +84,7 @@ void refresh_chart_data(AppState& state) {
   if (c.revision == state.computed.revision) return;
   const auto t0 = std::chrono::steady_clock::now();
   memory_stack(state.computed.scenario, c);
-  hours_by_chip(state.computed.scenario, c);
+  hours_by_chip(state.computed.scenario, state.share.catalog, c);
   serving_sweep(state.computed.scenario, state.computed.estimate, c);
   c.revision = state.computed.revision;
   c.compute_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

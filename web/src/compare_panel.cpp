@@ -39,7 +39,7 @@ void refresh_rows(Ui& ui) {
   if (c.bf16) precisions.push_back(sizer::Precision::bf16);
   if (c.fp8) precisions.push_back(sizer::Precision::fp8);
   if (c.fp4) precisions.push_back(sizer::Precision::fp4);
-  c.rows = sizer::compare_devices(ui.sc(), sizer::bundled_catalog(), precisions);
+  c.rows = sizer::compare_devices(ui.sc(), ui.state.share.catalog, precisions);
   c.rows_revision = ui.state.computed.revision;
   c.rows_precisions = mask;
   c.compute_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -118,8 +118,15 @@ void compare_panel(Ui& ui) {
     const bool mine = r.device == s.device.id && r.precision == s.training.precision;
     if (mine) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ui.pal.accent_soft);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(r.device.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.device_name.c_str());
+    if (r.user_supplied) {  // text and colour: a user's figures, not the bundled sourced tables
+      ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
+      ImGui::Text("%s *", r.device.c_str());
+      ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (user-supplied)", r.device_name.c_str());
+    } else {
+      ImGui::TextUnformatted(r.device.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.device_name.c_str());
+    }
     std::string prec = sizer::to_string(r.precision);
     for (char& ch : prec) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     ImGui::TableNextColumn();

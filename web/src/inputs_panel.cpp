@@ -93,7 +93,10 @@ struct Choice {
   std::string value;
   std::string label;
   bool enabled = true;
+  bool user = false;  // user-supplied: marked with text and colour
 };
+
+constexpr const char* kUserMark = "  \xc2\xb7 user-supplied";
 
 // A combo over `choices`; returns the index picked this frame, or -1.
 int combo_field(Ui& ui, const char* label, const std::string& path, const std::vector<Choice>& choices,
@@ -101,22 +104,28 @@ int combo_field(Ui& ui, const char* label, const std::string& path, const std::v
   ImGui::PushID(path.c_str());
   int picked = -1;
   std::string preview = current;
+  bool preview_user = false;
   for (const Choice& c : choices) {
-    if (c.value == current) preview = c.label;
+    if (c.value == current) preview = c.label, preview_user = c.user;
   }
   if (label && *label) {
     field_label(ui, label, help);
     ImGui::SameLine(label_width(ui));
   }
   ImGui::SetNextItemWidth(width > 0 ? width : -1.0f);
-  if (ImGui::BeginCombo("##c", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+  if (preview_user) ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
+  const bool open = ImGui::BeginCombo("##c", preview.c_str(), ImGuiComboFlags_HeightLarge);
+  if (preview_user) ImGui::PopStyleColor();
+  if (open) {
     for (size_t i = 0; i < choices.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
       const bool selected = choices[i].value == current;
+      if (choices[i].user) ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
       if (ImGui::Selectable(choices[i].label.c_str(), selected,
                             choices[i].enabled ? 0 : ImGuiSelectableFlags_Disabled)) {
         picked = static_cast<int>(i);
       }
+      if (choices[i].user) ImGui::PopStyleColor();
       if (selected) ImGui::SetItemDefaultFocus();
       ImGui::PopID();
     }
@@ -157,11 +166,13 @@ bool block_header(Ui& ui, const char* title) {
 // [SECTION] Blocks
 void model_block(Ui& ui) {
   if (!block_header(ui, "Model")) return;
-  const sizer::Catalog& cat = sizer::bundled_catalog();
+  const sizer::Catalog& cat = ui.state.share.catalog;
   const json* draft_model = ui.state.editor.draft.contains("model") ? &ui.state.editor.draft["model"] : nullptr;
   const bool modified = draft_model && draft_model->is_object() && draft_model->size() > 1;
   std::vector<Choice> models;
-  for (const sizer::Model& m : cat.models) models.push_back({m.id, m.name});
+  for (const sizer::Model& m : cat.models) {
+    models.push_back({m.id, m.user_supplied ? m.name + kUserMark : m.name, true, m.user_supplied});
+  }
   std::string current = ui.sc().model.id;
   if (draft_model && draft_model->is_object() && draft_model->contains("preset")) {
     current = (*draft_model)["preset"].get<std::string>();
@@ -224,10 +235,15 @@ void model_block(Ui& ui) {
 
 void hardware_block(Ui& ui) {
   if (!block_header(ui, "Hardware and price")) return;
-  const sizer::Catalog& cat = sizer::bundled_catalog();
+  const sizer::Catalog& cat = ui.state.share.catalog;
   const sizer::Device& dev = ui.sc().device;
   std::vector<Choice> devices;
-  for (const sizer::Device& d : cat.devices) devices.push_back({d.id, d.name});
+  bool listed = false;
+  for (const sizer::Device& d : cat.devices) {
+    devices.push_back({d.id, d.user_supplied ? d.name + kUserMark : d.name, true, d.user_supplied});
+    listed = listed || d.id == dev.id;
+  }
+  if (!listed) devices.push_back({dev.id, dev.name + (dev.user_supplied ? kUserMark : ""), true, dev.user_supplied});
   const int d = combo_field(ui, "Device", "device", devices, dev.id);
   if (d >= 0 && devices[d].value != dev.id) choose_device(ui.state, devices[d].value);
   char spec[160];
@@ -238,7 +254,7 @@ void hardware_block(Ui& ui) {
 
   std::vector<Choice> systems = {{"", "None (device defaults)"}};
   for (const sizer::System& s : cat.systems) {
-    if (s.device == dev.id) systems.push_back({s.id, s.name});
+    if (s.device == dev.id) systems.push_back({s.id, s.user_supplied ? s.name + kUserMark : s.name, true, s.user_supplied});
   }
   const int s = combo_field(ui, "System", "system", systems, ui.sc().system_id,
                             "Sets the scale-up domain, link bandwidths and system power per device.");
@@ -250,14 +266,16 @@ void hardware_block(Ui& ui) {
     char label[200];
     std::snprintf(label, sizeof label, "%s \xc2\xb7 %s \xc2\xb7 $%.2f/h \xc2\xb7 checked %s", p.provider.c_str(),
                   humanise(p.offer_kind).c_str(), p.usd_per_device_hour, p.date_checked.c_str());
-    prices.push_back({p.id, label});
+    prices.push_back({p.id, std::string(label) + (p.user_supplied ? kUserMark : ""), true, p.user_supplied});
   }
   const sizer::PriceOffer& price = ui.sc().training.price;
   std::string current = price.usd_per_device_hour > 0 ? price.id : "";
   if (price.user_supplied && price.usd_per_device_hour > 0) {
     char label[96];
     std::snprintf(label, sizeof label, "Your rate \xc2\xb7 $%.2f/h", price.usd_per_device_hour);
-    prices.push_back({price.id, label});
+    bool have = false;
+    for (const Choice& c : prices) have = have || c.value == price.id;
+    if (!have) prices.push_back({price.id, std::string(label) + kUserMark, true, true});
   }
   const int p = combo_field(ui, "Price offer", "training.price", prices, current,
                             "Public list prices with the date they were checked. Offer kinds are never "

@@ -17,6 +17,7 @@
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#include "page_io.h"
 
 namespace {
 
@@ -96,6 +97,7 @@ void frame(void* arg) {
   ImGuiIO& io = ImGui::GetIO();  // GLFW's window size is not kept in sync on the web: override
   io.DisplaySize = ImVec2(static_cast<float>(p.width_px), static_cast<float>(p.height_px));
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+  sizer_web::page_io_poll(p.app.mutable_state());  // links, files, history (before the frame)
   ImGui::NewFrame();
   p.app.draw(p.fonts, io.DisplaySize.x, io.DisplaySize.y, p.dpr);
   ImGui::Render();
@@ -104,6 +106,7 @@ void frame(void* arg) {
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  sizer_web::page_io_flush(p.app.mutable_state());  // downloads, clipboard, PNG (canvas still drawn)
   mirror_results(p);
   publish_rects(p);
   if (!p.first_frame_done) {
@@ -136,6 +139,7 @@ int main() {
   }) != 0);
   ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  sizer_web::page_io_install();
 
   emscripten_set_main_loop_arg(frame, &platform, 0, true);
   return 0;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "planner_state.h"
+
 namespace sizer_web {
 namespace {
 
@@ -54,6 +56,7 @@ std::string results_text(const AppState& state) {
   line("Cost per million tokens", v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : "no price offer");
   line("Serving fleet", fmt::count(v.devices_for_demand) + " devices (" + fmt::count(v.replicas_for_demand) + " replicas) for " +
                             fmt::count(s.serving.demand_tokens_per_day) + " tokens per day");
+  t += planner_text(state);
   return t;
 }
 

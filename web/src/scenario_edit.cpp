@@ -40,7 +40,7 @@ void model_as_object(AppState& s) {
   json& m = s.editor.draft["model"];
   if (m.is_object()) return;
   const std::string id = m.is_string() ? m.get<std::string>() : s.computed.scenario.model.id;
-  if (sizer::bundled_catalog().find_model(id)) {
+  if (s.share.catalog.find_model(id)) {
     m = json{{"preset", id}};
   } else {  // a custom model: carry its resolved shape
     m = s.computed.resolved["model"];
@@ -102,7 +102,7 @@ void choose_model(AppState& s, const std::string& model_id) {
 }
 
 void choose_device(AppState& s, const std::string& device_id) {
-  const sizer::Catalog& cat = sizer::bundled_catalog();
+  const sizer::Catalog& cat = s.share.catalog;
   json& d = s.editor.draft;
   d["device"] = device_id;
   const sizer::Device* dev = cat.find_device(device_id);
@@ -169,7 +169,7 @@ bool reparse(AppState& s) {
   const auto t0 = Clock::now();
   s.editor.changed = false;
   std::string text = s.editor.draft.dump();
-  sizer::ParsedScenario p = sizer::parse_scenario(text, sizer::bundled_catalog());
+  sizer::ParsedScenario p = sizer::parse_scenario(text, s.share.catalog);
   s.editor.issues = std::move(p.issues);
   s.editor.warnings = std::move(p.warnings);
   if (!s.editor.issues.empty()) return false;

@@ -6,10 +6,13 @@
 #pragma once
 #include "sizer/catalog.h"
 #include "sizer/comparison.h"
+#include "sizer/embed.h"
 #include "sizer/estimate.h"
+#include "sizer/export.h"
 #include "sizer/format.h"
 #include "sizer/planner.h"
 #include "sizer/planner_json.h"
+#include "sizer/portable.h"
 #include "sizer/share.h"
 #include "sizer/validation.h"
 #include "sizer/result_json.h"

@@ -1,0 +1,461 @@
+// The planner view (see planner_panel.h).
+//
+// [SECTION] Editor fields: numbers, choices and switches by scenario path, issues under them
+// [SECTION] Layout editor
+// [SECTION] Headline numbers and explanations
+// [SECTION] Search settings and results
+// [SECTION] The view
+#include "planner_panel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "planner_charts.h"
+#include "planner_state.h"
+#include "scenario_edit.h"
+#include "working_tooltip.h"
+
+namespace sizer_web {
+namespace {
+
+namespace fmt = sizer::fmt;
+using nlohmann::json;
+
+// [SECTION] Editor fields
+// Rectangles are named "planner:<path>" (the inputs column names its own "input:<path>").
+// Issues at `path` and below it; with `exact`, only those naming `path` itself (a block's own).
+void issues_under(Ui& ui, const std::string& path, bool exact = false) {
+  auto lines = [&](std::vector<const sizer::Issue*> list, ImU32 color) {
+    if (exact) list.erase(std::remove_if(list.begin(), list.end(), [&](const sizer::Issue* i) { return i->path != path; }), list.end());
+    if (list.empty()) return;
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::PushTextWrapPos(0.0f);
+    for (const sizer::Issue* i : list) ImGui::Text("\xe2\x80\xa2 %s", i->message.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+  };
+  lines(issues_at(ui.state.editor.issues, path), ui.pal.bad);
+  lines(issues_at(ui.state.editor.warnings, path), ui.pal.warn);
+}
+
+// Fields sit in label | input cell pairs of a 4-column table (two fields per row).
+void row_label(const char* label) {
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::TableNextColumn();
+}
+
+// An integer field for `path`; `value` overrides what is shown (e.g. a default from elsewhere).
+void count_field(Ui& ui, const char* label, const char* path, const double* value = nullptr) {
+  row_label(label);
+  ImGui::PushID(path);
+  double v = value ? *value : input_number(ui.state, path);
+  const bool bad = !issues_at(ui.state.editor.issues, path).empty();
+  if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::InputDouble("##v", &v, 0.0, 0.0, "%.0f")) set_input(ui.state, path, std::round(v));
+  if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
+  note_rect(ui, std::string("planner:") + path);
+  issues_under(ui, path);
+  ImGui::PopID();
+}
+
+bool input_bool(const AppState& s, const char* path) {
+  const json* v = input_value(s, path);
+  return v && v->is_boolean() && v->get<bool>();
+}
+
+void switch_field(Ui& ui, const char* label, const char* path) {
+  row_label(label);
+  ImGui::PushID(path);
+  bool on = input_bool(ui.state, path);
+  if (ImGui::Checkbox("##b", &on)) set_input(ui.state, path, on);
+  note_rect(ui, std::string("planner:") + path);
+  issues_under(ui, path);
+  ImGui::PopID();
+}
+
+struct Option {
+  const char* value;
+  const char* label;
+};
+
+// A choice among `options`, stored as a string (or as an integer when `integer`).
+void choice_field(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, bool integer = false) {
+  row_label(label);
+  ImGui::PushID(path);
+  const std::string current = integer ? std::to_string(static_cast<int>(input_number(ui.state, path))) : input_string(ui.state, path);
+  const char* preview = current.c_str();
+  for (const Option& o : options) {
+    if (current == o.value) preview = o.label;
+  }
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##c", preview)) {
+    for (const Option& o : options) {
+      if (ImGui::Selectable(o.label, current == o.value)) {
+        set_input(ui.state, path, integer ? json(std::stoi(o.value)) : json(o.value));
+      }
+    }
+    ImGui::EndCombo();
+  }
+  note_rect(ui, std::string("planner:") + path);
+  issues_under(ui, path);
+  ImGui::PopID();
+}
+
+// A row of radio buttons for a choice stored as a string at `path` (rects "planner:<path>=<value>").
+void radio_row(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, const std::string& current) {
+  ImGui::PushID(path);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  for (const Option& o : options) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(o.label, current == o.value) && current != o.value) set_input(ui.state, path, o.value);
+    note_rect(ui, std::string("planner:") + path + "=" + o.value);
+  }
+  issues_under(ui, path);
+  ImGui::PopID();
+}
+
+bool begin_fields(Ui& ui, const char* id) {
+  if (!ImGui::BeginTable(id, 4, ImGuiTableFlags_SizingStretchProp)) return false;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.29f);
+  ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthStretch, 0.21f);
+  ImGui::TableSetupColumn("label2", ImGuiTableColumnFlags_WidthStretch, 0.29f);
+  ImGui::TableSetupColumn("input2", ImGuiTableColumnFlags_WidthStretch, 0.21f);
+  (void)ui;
+  return true;
+}
+
+// [SECTION] Layout editor
+void layout_editor(Ui& ui) {
+  const PlannerState& p = ui.state.view.planner;
+  ImGui::PushFont(ui.fonts.heading);
+  ImGui::TextUnformatted("Layout");
+  ImGui::PopFont();
+  caption(ui, fmt::count(p.layout.devices()) + " devices = TP \xc3\x97 PP \xc3\x97 DP \xc3\x97 CP \xc3\x97 EP; batch and "
+              "sequence in sequences and tokens. Edits change the scenario (training.layout).");
+  if (begin_fields(ui, "layout_fields")) {
+    count_field(ui, "Tensor (TP)", "training.layout.tp");
+    count_field(ui, "Pipeline (PP)", "training.layout.pp");
+    count_field(ui, "Data (DP)", "training.layout.dp");
+    count_field(ui, "Context (CP)", "training.layout.cp");
+    count_field(ui, "Expert (EP)", "training.layout.ep");
+    count_field(ui, "Virtual stages", "training.layout.virtual_stages");
+    count_field(ui, "Micro-batch", "training.layout.micro_batch");
+    count_field(ui, "Global batch", "training.layout.global_batch");
+    count_field(ui, "Sequence", "training.layout.seq_len");
+    choice_field(ui, "ZeRO stage", "training.zero_stage", {{"0", "0"}, {"1", "1"}, {"2", "2"}, {"3", "3"}}, true);
+    switch_field(ui, "Seq. parallel", "training.layout.sequence_parallel");
+    switch_field(ui, "Flash attention", "training.layout.flash_attention");
+    switch_field(ui, "DP overlap", "training.layout.dp_overlap");
+    ImGui::EndTable();
+  }
+  radio_row(ui, "Recompute", "training.layout.recompute", {{"none", "none"}, {"selective", "selective"}, {"full", "full"}},
+            input_string(ui.state, "training.layout.recompute"));
+  issues_under(ui, "training.layout", true);
+}
+
+// [SECTION] Headline numbers and explanations
+// One headline number: label, value (hover for the working, click to pin it) and a detail line.
+void stat(Ui& ui, const char* label, const std::string& value, const char* path, const std::string& detail, ImU32 color = 0) {
+  ImGui::TableNextColumn();
+  ImGui::PushID(path);
+  ImGui::PushFont(ui.fonts.small);
+  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+  ImGui::TextUnformatted(label);
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  ImGui::PushFont(ui.fonts.heading);
+  ImGui::PushStyleColor(ImGuiCol_Text, color ? color : ui.pal.text);
+  ImGui::TextUnformatted(value.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  const sizer::Working* w = find_working(ui.est(), path);
+  if (w) {
+    note_rect(ui, std::string("value:") + path);
+    if (ImGui::IsItemHovered()) {
+      const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+      ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, b.y), b, ui.pal.accent, ui.px(1));
+      ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+      working_tooltip(ui, *w);
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        ui.state.view.pinned_working = ui.state.view.pinned_working == w->path ? std::string() : w->path;
+      }
+    }
+  }
+  if (!detail.empty()) {
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(detail.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+  }
+  ImGui::PopID();
+}
+
+void headline(Ui& ui) {
+  const PlannerState& p = ui.state.view.planner;
+  const sizer::LayoutResult& r = p.result;
+  const sizer::Scenario& s = ui.sc();
+  if (!ImGui::BeginTable("planner_stats", 4, ImGuiTableFlags_SizingStretchSame)) return;
+  const bool valid = r.valid();
+  auto or_dash = [&](const std::string& v) { return valid ? v : std::string("\xe2\x80\x94"); };
+  stat(ui, "Step time", or_dash(fmt::seconds(r.step_s)), kPlanStep,
+       valid ? fmt::count(r.microbatches) + " micro-batches of " + fmt::count(p.layout.micro_batch) : "layout not valid");
+  stat(ui, "Predicted MFU", or_dash(fmt::percent(r.mfu_predicted)), kPlanMfu,
+       valid ? "HFU " + fmt::percent(r.hfu_predicted) : "");
+  stat(ui, "Model FLOP/s per device", or_dash(fmt::flops_per_s(r.model_flops_per_s_per_device)), kPlanFlops,
+       valid ? "GEMM efficiency " + fmt::percent(r.gemm_efficiency) : "");
+  stat(ui, "Tokens per second", or_dash(fmt::count(std::round(r.tokens_per_s))), kPlanTokens,
+       fmt::count(r.tokens_per_step) + " tokens per step");
+  stat(ui, "Time to train", valid && r.train_days > 0 ? fmt::number(r.train_days) + " days" : "\xe2\x80\x94", kPlanDays,
+       plain(s.training.tokens / 1e12) + "T tokens at " + pct(s.training.goodput) + " goodput");
+  stat(ui, "Device-hours", or_dash(fmt::hours(r.device_hours)), kPlanHours, fmt::count(p.layout.devices()) + " devices");
+  stat(ui, "Training cost", valid && r.cost_usd > 0 ? fmt::usd(r.cost_usd) : "\xe2\x80\x94", kPlanCost,
+       r.cost_usd > 0 ? "at $" + plain(s.training.price.usd_per_device_hour) + " per device-hour" : "no price offer");
+  stat(ui, "Memory per device", fmt::bytes(r.device_memory_bytes), kPlanMemory,
+       "of " + fmt::bytes(r.usable_memory_bytes) + " usable: " + (r.fits ? "fits" : "does not fit"), r.fits ? ui.pal.good : ui.pal.bad);
+  ImGui::EndTable();
+  // HFU gets its own hoverable number under the table (its working differs from MFU's).
+  if (valid) {
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+    ImGui::TextUnformatted("Hardware FLOPs utilisation:");
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    ImGui::SameLine();
+    value_text(ui, fmt::percent(r.hfu_predicted), kPlanHfu, false);
+  }
+}
+
+void explanations(Ui& ui) {
+  const PlannerState& p = ui.state.view.planner;
+  if (p.explanations.empty()) return;
+  const bool bad = !p.result.valid() || !p.result.fits;
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, bad ? ui.pal.accent_soft : ui.pal.card);
+  ImGui::PushFont(ui.fonts.strong);
+  ImGui::PushStyleColor(ImGuiCol_Text, bad ? ui.pal.bad : ui.pal.warn);
+  ImGui::TextUnformatted(!p.result.valid() ? "This layout does not work:" : !p.result.fits ? "This layout does not fit:" : "Notes on this layout:");
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  ImGui::PushTextWrapPos(0.0f);
+  for (const std::string& e : p.explanations) ImGui::Text("\xe2\x80\xa2 %s", e.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+// [SECTION] Search settings and results
+void search_settings(Ui& ui) {
+  PlannerState& p = ui.state.view.planner;
+  const sizer::SearchInputs& q = ui.sc().training.search;
+  ImGui::Spacing();
+  ImGui::PushFont(ui.fonts.heading);
+  ImGui::TextUnformatted("Search");
+  ImGui::PopFont();
+  caption(ui, "Tries every TP \xc3\x97 PP \xc3\x97 DP \xc3\x97 CP \xc3\x97 EP split with each micro-batch, virtual stages, ZeRO "
+              "stage and recompute mode, at the batch and sequence above (training.search).");
+  const double layout_devices = p.layout.devices();
+  double lo = q.devices_min > 0 ? q.devices_min : layout_devices;
+  double hi = q.devices_max > 0 ? q.devices_max : lo;
+  if (begin_fields(ui, "search_fields")) {
+    const char* path = "training.search.devices";
+    row_label("Devices from");
+    ImGui::PushID("devices");
+    ImGui::SetNextItemWidth(-1.0f);
+    const bool bad = !issues_at(ui.state.editor.issues, path).empty();
+    if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
+    double a = lo, b = hi;
+    const bool ea = ImGui::InputDouble("##min", &a, 0.0, 0.0, "%.0f");
+    note_rect(ui, "planner:training.search.devices[0]");
+    row_label("to");
+    ImGui::PushID("max");
+    ImGui::SetNextItemWidth(-1.0f);
+    const bool eb = ImGui::InputDouble("##max", &b, 0.0, 0.0, "%.0f");
+    note_rect(ui, "planner:training.search.devices[1]");
+    ImGui::PopID();
+    if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
+    if (ea || eb) {
+      a = std::round(a), b = std::round(b);
+      if (ea && !eb && a > b) b = a;  // typing a larger count moves the top of the range along
+      set_input(ui.state, path, a == b ? json(a) : json::array({a, b}));
+    }
+    issues_under(ui, path);
+    ImGui::PopID();
+    count_field(ui, "Keep the top", "training.search.top", &q.top);
+    ImGui::EndTable();
+  }
+  radio_row(ui, "Rank by", "training.search.objective",
+            {{"time", "step time"}, {"cost", "cost"}, {"time_to_train", "time to train"}}, q.objective);
+  // Kinds of parallelism the search may use.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Allow");
+  const struct {
+    const char* label;
+    const char* path;
+    bool on;
+  } kinds[] = {{"TP", "training.search.allow.tp", q.allow_tp}, {"PP", "training.search.allow.pp", q.allow_pp},
+               {"DP", "training.search.allow.dp", q.allow_dp}, {"CP", "training.search.allow.cp", q.allow_cp},
+               {"EP", "training.search.allow.ep", q.allow_ep}};
+  for (const auto& [label, path, allowed] : kinds) {
+    ImGui::SameLine();
+    bool on = allowed;
+    if (ImGui::Checkbox(label, &on)) set_input(ui.state, path, on);
+    note_rect(ui, std::string("planner:") + path);
+  }
+  issues_under(ui, "training.search", true);
+  ImGui::Spacing();
+  const bool busy = p.search_requested;
+  ImGui::BeginDisabled(busy || !ui.state.editor.issues.empty());
+  if (ImGui::Button(busy ? "Searching\xe2\x80\xa6" : "Search layouts")) request_search(ui.state);
+  ImGui::EndDisabled();
+  note_rect(ui, "button:planner-search");
+  ImGui::SameLine();
+  ImGui::Checkbox("Search when inputs change", &p.auto_search);
+  note_rect(ui, "planner:auto-search");
+  if (p.have_search) {
+    std::string status = fmt::count(p.search.layouts_evaluated) + " layouts evaluated, " + fmt::count(p.search.layouts_valid) +
+                         " valid and fitting, in " + fmt::number(p.search_ms) + " ms.";
+    if (p.search.truncated) status += " Stopped at the layout cap: narrow the range or the kinds allowed.";
+    caption(ui, status);
+    if (search_stale(ui.state)) {
+      ImGui::PushFont(ui.fonts.small);
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui.pal.warn), "The inputs changed since this search: search again.");
+      ImGui::PopFont();
+    }
+  }
+}
+
+void results_table(Ui& ui) {
+  PlannerState& p = ui.state.view.planner;
+  const std::vector<sizer::RankedLayout>& top = p.search.top;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
+                                ImGuiTableFlags_PadOuterX;
+  if (!ImGui::BeginTable("search_results", 9, flags)) return;
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthStretch, 0.25f);
+  ImGui::TableSetupColumn("Layout", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+  ImGui::TableSetupColumn("b \xc2\xb7 v \xc2\xb7 ZeRO \xc2\xb7 recompute", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+  ImGui::TableSetupColumn("Devices", ImGuiTableColumnFlags_WidthStretch, 0.7f);
+  ImGui::TableSetupColumn("Step", ImGuiTableColumnFlags_WidthStretch, 0.7f);
+  ImGui::TableSetupColumn("MFU", ImGuiTableColumnFlags_WidthStretch, 0.55f);
+  ImGui::TableSetupColumn("Memory", ImGuiTableColumnFlags_WidthStretch, 0.7f);
+  ImGui::TableSetupColumn("Days", ImGuiTableColumnFlags_WidthStretch, 0.55f);
+  ImGui::TableSetupColumn("Cost", ImGuiTableColumnFlags_WidthStretch, 0.65f);
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < top.size(); ++i) {
+    const sizer::PlanLayout& l = top[i].layout;
+    const sizer::LayoutResult& r = top[i].result;
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow(0, ImGui::GetTextLineHeight() + ui.px(6));
+    ImGui::TableNextColumn();
+    const std::string n = std::to_string(i + 1);
+    if (ImGui::Selectable(n.c_str(), p.selected_row == static_cast<int>(i), ImGuiSelectableFlags_SpanAllColumns)) {
+      load_layout(ui.state, l);
+      p.selected_row = static_cast<int>(i);
+    }
+    note_rect(ui, "planner:row:" + n);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click to load this layout into the editor.");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(layout_label(l).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%s \xc2\xb7 %s \xc2\xb7 %d \xc2\xb7 %s", plain(l.micro_batch).c_str(), plain(l.virtual_stages).c_str(), l.zero_stage,
+                sizer::to_string(l.recompute));
+    ImGui::PushFont(ui.fonts.numbers);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fmt::count(l.devices()).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fmt::seconds(r.step_s).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fmt::percent(r.mfu_predicted).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fmt::bytes(r.device_memory_bytes).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.train_days > 0 ? fmt::number(r.train_days).c_str() : "\xe2\x80\x94");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.cost_usd > 0 ? fmt::usd(r.cost_usd).c_str() : "\xe2\x80\x94");
+    ImGui::PopFont();
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+void search_results(Ui& ui) {
+  PlannerState& p = ui.state.view.planner;
+  if (!p.have_search) return;
+  ImGui::Spacing();
+  ImGui::Separator();
+  if (p.scroll_to_results) {
+    ImGui::SetScrollHereY(0.0f);
+    p.scroll_to_results = false;
+  }
+  const std::string objective = ui.sc().training.search.objective;
+  const std::string title = "Best layouts by " + std::string(objective == "cost" ? "cost of the run" : objective == "time_to_train" ? "time to train" : "step time");
+  section_title(ui, title.c_str(), "Click a row (or a point of the chart) to load that layout into the editor.");
+  if (p.search.top.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.bad);
+    ImGui::TextWrapped("No valid layout fits for these device counts: try more devices, ZeRO, or a smaller batch.");
+    ImGui::PopStyleColor();
+    return;
+  }
+  if (begin_grid(ui, "search_grid")) {
+    results_table(ui);
+    next_cell();
+    ImGui::PushFont(ui.fonts.strong);
+    ImGui::TextUnformatted("Fastest layout per device count (Pareto front)");
+    ImGui::PopFont();
+    caption(ui, "Devices against days to train; each point trains faster than every smaller count.");
+    const int clicked = pareto_chart(ui, p.search, p.layout, p.result, ui.px(240));
+    if (clicked >= 0) load_layout(ui.state, p.search.pareto[clicked].layout);
+    end_grid();
+  }
+}
+
+}  // namespace
+
+// [SECTION] The view
+void planner_panel(Ui& ui) {
+  PlannerState& p = ui.state.view.planner;
+  if (run_pending_search(ui.state)) p.scroll_to_results = true;
+  refresh_plan(ui.state);
+  const sizer::LayoutResult& r = p.result;
+  const float editor_w = std::max(ui.px(360), ImGui::GetContentRegionAvail().x * 0.34f);
+  if (ImGui::BeginTable("planner", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn("editor", ImGuiTableColumnFlags_WidthFixed, editor_w);
+    ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableNextColumn();
+    layout_editor(ui);
+    search_settings(ui);
+    ImGui::TableNextColumn();
+    ImGui::Indent(ui.px(8));
+    headline(ui);
+    explanations(ui);
+    ImGui::Spacing();
+    ImGui::PushFont(ui.fonts.strong);
+    ImGui::Text("Step time %s", r.valid() ? fmt::seconds(r.step_s).c_str() : "(layout not valid)");
+    ImGui::PopFont();
+    if (r.valid()) step_bar(ui, r);
+    ImGui::Spacing();
+    ImGui::PushFont(ui.fonts.strong);
+    ImGui::Text("Memory per device %s", fmt::bytes(r.device_memory_bytes).c_str());
+    ImGui::PopFont();
+    memory_bar(ui, r);
+    ImGui::Spacing();
+    ImGui::PushFont(ui.fonts.strong);
+    ImGui::TextUnformatted("The layout on the hardware");
+    ImGui::PopFont();
+    layout_diagram(ui, ui.sc(), p.layout, r);
+    ImGui::Unindent(ui.px(8));
+    ImGui::EndTable();
+  }
+  search_results(ui);
+}
+
+}  // namespace sizer_web

@@ -1,0 +1,196 @@
+// The planner view's state and work (see planner_state.h).
+#include "planner_state.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "app_state.h"
+#include "scenario_edit.h"
+
+namespace sizer_web {
+
+namespace fmt = sizer::fmt;
+
+namespace {
+
+using sizer::num;
+
+// The headline numbers' working, built from the LayoutResult fields (formulas: docs/planner.md).
+void add_working(const sizer::Scenario& sc, const sizer::PlanLayout& l, const sizer::LayoutResult& r,
+                 std::vector<sizer::Working>* out) {
+  const double devices = l.devices();
+  const double peak = sc.device.dense_flops(sc.training.precision);
+  const std::string src = "docs/planner.md; Narayanan et al. 2021 (step, bubble), Korthikanti et al. 2022 (memory)";
+  const std::string denom = "(" + fmt::seconds(r.step_s) + " \xc3\x97 " + num(devices) + " \xc3\x97 " + fmt::flops_per_s(peak) + ")";
+  auto add = [&](const char* path, std::string formula, std::string substituted) {
+    out->push_back({path, std::move(formula), std::move(substituted), src});
+  };
+  add(kPlanStep,
+      "step = m \xc3\x97 (compute + memory + TP + EP + CP + PP per micro-batch) + bubble + exposed DP + optimizer, "
+      "m = B \xc3\xb7 (DP \xc2\xb7 EP \xc2\xb7 b)",
+      "m = " + num(l.global_batch) + " \xc3\xb7 (" + num(l.dp) + " \xc2\xb7 " + num(l.ep) + " \xc2\xb7 " + num(l.micro_batch) +
+          ") = " + num(r.microbatches) + "; " + fmt::seconds(r.compute_s) + " + " + fmt::seconds(r.memory_bound_s) + " + " +
+          fmt::seconds(r.tp_comm_s) + " + " + fmt::seconds(r.ep_comm_s) + " + " + fmt::seconds(r.cp_comm_s) + " + " +
+          fmt::seconds(r.pp_p2p_s) + " (all micro-batches) + " + fmt::seconds(r.pp_bubble_s) + " + " +
+          fmt::seconds(r.dp_comm_exposed_s) + " + " + fmt::seconds(r.optimizer_s) + " = " + fmt::seconds(r.step_s));
+  const double per_token = r.tokens_per_step > 0 ? r.model_flops_per_step / r.tokens_per_step : 0;
+  add(kPlanMfu, "MFU = (6\xc2\xb7N + 12\xc2\xb7L\xc2\xb7s\xc2\xb7h) \xc2\xb7 tokens \xc3\xb7 (step \xc3\x97 devices \xc3\x97 peak)",
+      "(6 \xc3\x97 " + num(sc.model.active_params) + " + 12 \xc3\x97 " + num(sc.model.layers) + " \xc3\x97 " + num(l.seq_len) +
+          " \xc3\x97 " + num(sc.model.hidden) + ") = " + num(per_token) + " FLOP/token \xc3\x97 " + num(r.tokens_per_step) +
+          " tokens \xc3\xb7 " + denom + " = " + fmt::percent(r.mfu_predicted));
+  add(kPlanHfu, "HFU = hardware FLOPs per step \xc3\xb7 (step \xc3\x97 devices \xc3\x97 peak); hardware FLOPs count recomputation",
+      num(r.hardware_flops_per_step) + " FLOP (" + std::string(sizer::to_string(l.recompute)) + " recompute) \xc3\xb7 " + denom +
+          " = " + fmt::percent(r.hfu_predicted));
+  add(kPlanFlops, "model FLOP/s per device = model FLOPs per step \xc3\xb7 (step \xc3\x97 devices)",
+      num(r.model_flops_per_step) + " FLOP \xc3\xb7 (" + fmt::seconds(r.step_s) + " \xc3\x97 " + num(devices) + ") = " +
+          fmt::flops_per_s(r.model_flops_per_s_per_device));
+  add(kPlanTokens, "tokens/s = B \xc2\xb7 s \xc3\xb7 step",
+      num(l.global_batch) + " \xc3\x97 " + num(l.seq_len) + " \xc3\xb7 " + fmt::seconds(r.step_s) + " = " + num(r.tokens_per_s));
+  const double tps = r.tokens_per_s * sc.training.goodput;
+  add(kPlanDays, "days = D \xc3\xb7 (tokens/s \xc3\x97 goodput) \xc3\xb7 86,400 s",
+      num(sc.training.tokens) + " \xc3\xb7 (" + num(r.tokens_per_s) + " \xc3\x97 " + num(sc.training.goodput) + ") \xc3\xb7 86,400 = " +
+          num(r.train_days) + " days");
+  add(kPlanHours, "device-hours = D \xc3\xb7 (tokens/s \xc3\x97 goodput) \xc3\xb7 3,600 s \xc3\x97 devices",
+      num(sc.training.tokens) + " \xc3\xb7 " + num(tps) + " \xc3\xb7 3,600 \xc3\x97 " + num(devices) + " = " + fmt::hours(r.device_hours));
+  add(kPlanCost, "cost = device-hours \xc3\x97 price per device-hour",
+      r.cost_usd > 0 ? fmt::hours(r.device_hours) + " \xc3\x97 $" + num(sc.training.price.usd_per_device_hour) + " = " + fmt::usd(r.cost_usd)
+                     : std::string("no price offer: pick one to see the cost"));
+  add(kPlanMemory, "memory = weights + grads + optimizer + activations + buffers \xe2\x89\xa4 HBM \xc3\x97 usable",
+      fmt::bytes(r.weight_bytes) + " + " + fmt::bytes(r.grad_bytes) + " + " + fmt::bytes(r.optimizer_bytes) + " + " +
+          fmt::bytes(r.activation_bytes) + " + " + fmt::bytes(r.buffer_bytes) + " = " + fmt::bytes(r.device_memory_bytes) +
+          (r.fits ? " \xe2\x89\xa4 " : " > ") + fmt::bytes(sc.device.memory_bytes) + " \xc3\x97 " + num(sc.training.hbm_usable) +
+          " = " + fmt::bytes(r.usable_memory_bytes));
+}
+
+}  // namespace
+
+void refresh_plan(AppState& s) {
+  PlannerState& p = s.view.planner;
+  const sizer::Scenario& sc = s.computed.scenario;
+  if (p.revision != s.computed.revision) {
+    p.layout = sizer::plan_layout(sc);
+    p.result = sizer::evaluate_layout(sc.model, sc.device, p.layout, sizer::plan_context(sc));
+    p.explanations = sizer::explain_layout(sc.model, sc.device, p.layout, p.result);
+    p.revision = s.computed.revision;
+  }
+  if (s.computed.working_ready && p.working_revision != s.computed.revision) {
+    add_working(sc, p.layout, p.result, &s.computed.estimate.working);
+    p.working_revision = s.computed.revision;
+  }
+}
+
+std::string search_key(const sizer::Scenario& s) {
+  nlohmann::json j = sizer::scenario_to_json(s);
+  if (j.contains("training")) {
+    nlohmann::json& t = j["training"];
+    t.erase("zero_stage");
+    if (t.contains("layout")) {
+      for (const char* k : {"tp", "pp", "dp", "cp", "ep", "micro_batch", "virtual_stages", "recompute"}) t["layout"].erase(k);
+    }
+  }
+  const sizer::SearchInputs& q = s.training.search;
+  const double devices = sizer::plan_layout(s).devices();
+  j["searched_devices"] = {q.devices_min > 0 ? q.devices_min : devices, q.devices_max > 0 ? q.devices_max : devices};
+  return j.dump();
+}
+
+bool search_stale(AppState& s) {
+  PlannerState& p = s.view.planner;
+  if (p.key_revision != s.computed.revision) {
+    p.current_key = search_key(s.computed.scenario);
+    p.key_revision = s.computed.revision;
+  }
+  return !p.have_search || p.current_key != p.search_key;
+}
+
+void request_search(AppState& s) {
+  s.view.planner.search_requested = true;
+  s.view.planner.request_frames = 0;
+}
+
+bool run_pending_search(AppState& s) {
+  PlannerState& p = s.view.planner;
+  const bool automatic = p.auto_search && search_stale(s) && s.editor.issues.empty();
+  if (!(p.search_requested && p.request_frames >= 1) && !automatic) {
+    if (p.search_requested) ++p.request_frames;
+    return false;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  p.search = sizer::search_layouts(s.computed.scenario);
+  const auto t1 = std::chrono::steady_clock::now();
+  p.search.search_s = std::chrono::duration<double>(t1 - t0).count();
+  p.search_ms = p.search.search_s * 1e3;
+  search_stale(s);
+  p.search_key = p.current_key;
+  p.have_search = true;
+  p.search_requested = false;
+  p.selected_row = -1;
+  ++p.text_revision;
+  return true;
+}
+
+void load_layout(AppState& s, const sizer::PlanLayout& l) {
+  set_input(s, "training.layout.tp", l.tp);
+  set_input(s, "training.layout.pp", l.pp);
+  set_input(s, "training.layout.dp", l.dp);
+  set_input(s, "training.layout.cp", l.cp);
+  set_input(s, "training.layout.ep", l.ep);
+  set_input(s, "training.layout.micro_batch", l.micro_batch);
+  set_input(s, "training.layout.virtual_stages", l.virtual_stages);
+  set_input(s, "training.layout.recompute", sizer::to_string(l.recompute));
+  set_input(s, "training.zero_stage", l.zero_stage);
+}
+
+namespace {
+
+std::string g(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+}  // namespace
+
+std::string layout_label(const sizer::PlanLayout& l) {
+  std::string t = "TP " + g(l.tp) + " \xc3\x97 PP " + g(l.pp) + " \xc3\x97 DP " + g(l.dp);
+  if (l.cp > 1) t += " \xc3\x97 CP " + g(l.cp);
+  if (l.ep > 1) t += " \xc3\x97 EP " + g(l.ep);
+  return t;
+}
+
+std::string planner_text(const AppState& s) {
+  const sizer::Scenario& sc = s.computed.scenario;
+  const sizer::PlanLayout l = sizer::plan_layout(sc);
+  const sizer::LayoutResult r = sizer::evaluate_layout(sc.model, sc.device, l, sizer::plan_context(sc));
+  std::string t = "Planner: " + layout_label(l) + " = " + fmt::count(l.devices()) + " devices";
+  if (!r.valid()) {
+    t += ", not a valid layout\n";
+  } else {
+    t += ", step " + fmt::seconds(r.step_s) + ", predicted MFU " + fmt::percent(r.mfu_predicted) + ", HFU " +
+         fmt::percent(r.hfu_predicted) + ", " + fmt::count(std::round(r.tokens_per_s)) + " tokens/s\n";
+    t += "Planner memory per device: " + fmt::bytes(r.device_memory_bytes) + " of " + fmt::bytes(r.usable_memory_bytes) +
+         " usable (" + (r.fits ? "fits" : "does not fit") + ")\n";
+    if (r.train_days > 0) {
+      t += "Planner time to train: " + fmt::number(r.train_days) + " days, " + fmt::hours(r.device_hours) + " device-hours" +
+           (r.cost_usd > 0 ? ", " + fmt::usd(r.cost_usd) : std::string()) + "\n";
+    }
+  }
+  for (const std::string& e : sizer::explain_layout(sc.model, sc.device, l, r)) t += "Planner explanation: " + e + "\n";
+  const PlannerState& p = s.view.planner;
+  if (p.have_search) {
+    t += "Planner search: " + fmt::count(p.search.layouts_evaluated) + " layouts evaluated, " +
+         fmt::count(p.search.layouts_valid) + " valid, in " + fmt::number(p.search_ms) + " ms";
+    if (!p.search.top.empty()) {
+      const sizer::RankedLayout& b = p.search.top.front();
+      t += "; best " + layout_label(b.layout) + ", step " + fmt::seconds(b.result.step_s) + ", MFU " +
+           fmt::percent(b.result.mfu_predicted);
+    } else {
+      t += "; no valid layout fits";
+    }
+    t += "\n";
+  }
+  return t;
+}
+
+}  // namespace sizer_web
