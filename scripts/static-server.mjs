@@ -21,8 +21,11 @@ export function serveStatic(dir, port = 0) {
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found'); return; }
-      res.writeHead(200, { 'Content-Type': kTypes[path.extname(file)] || 'application/octet-stream',
-                           'Cache-Control': 'no-cache' });
+      const headers = { 'Content-Type': kTypes[path.extname(file)] || 'application/octet-stream',
+                        'Cache-Control': 'no-cache' };
+      // Only the embed card may be framed by other sites (blogs); the calculator may not.
+      headers['Content-Security-Policy'] = path.basename(file) === 'embed.html' ? 'frame-ancestors *' : "frame-ancestors 'self'";
+      res.writeHead(200, headers);
       res.end(data);
     });
   });

@@ -6,6 +6,7 @@
 // [SECTION] Comparison table (moved here from the CLI so the web writes the same bytes)
 #include "sizer/export.h"
 
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -76,7 +77,7 @@ std::string format_leaf(std::string_view leaf, const json& v) {
   if (ends_with(leaf, "bytes_per_s")) return fmt::bytes_per_s(x);
   if (ends_with(leaf, "tokens_per_s") || ends_with(leaf, "tokens_per_s_per_user") ||
       ends_with(leaf, "tokens_per_s_per_replica") || ends_with(leaf, "tokens_per_s_per_device")) {
-    return fmt::count(x) + " tok/s";
+    return fmt::count(std::round(x)) + " tok/s";
   }
   if (ends_with(leaf, "flops_per_s") || leaf == "dense_peak_flops") return fmt::flops_per_s(x);
   if (ends_with(leaf, "flops") || leaf.find("flops_per_token") != std::string_view::npos) return fmt::flops(x);

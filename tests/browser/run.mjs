@@ -1,5 +1,6 @@
 // Runs the browser tests against a built site: node tests/browser/run.mjs [BUILD_DIR]
 // (default: build-web). Screenshots go to BUILD_DIR/screenshots/. Exits non-zero on failure.
+// SIZER_TEST_FILTER=regex runs only the tests whose names match.
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '../../scripts/static-server.mjs';
@@ -8,6 +9,8 @@ import { tests as appTests } from './app.test.mjs';
 import { tests as offlineTests } from './offline.test.mjs';
 import { tests as apiTests } from './api.test.mjs';
 import { tests as uiTests } from './ui.test.mjs';
+import { tests as shareTests } from './share.test.mjs';
+import { tests as apiCliTests } from './api_cli.test.mjs';
 import { tests as plannerTests } from './planner.test.mjs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -41,10 +44,11 @@ for (const f of fs.readdirSync(exampleDir).filter((n) => n.endsWith('.json')).so
 const server = await serveStatic(site, 0);
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await launchBrowser();
-const ctx = { browser, site, origin, shots, examples };
+const ctx = { browser, site, origin, shots, examples, cli };
 let passed = 0;
 let failed = 0;
-for (const [name, fn] of [...appTests, ...uiTests, ...offlineTests, ...apiTests, ...plannerTests]) {
+for (const [name, fn] of [...appTests, ...uiTests, ...offlineTests, ...apiTests, ...plannerTests, ...shareTests, ...apiCliTests]
+                         .filter(([n]) => !process.env.SIZER_TEST_FILTER || new RegExp(process.env.SIZER_TEST_FILTER).test(n))) {
   const t0 = Date.now();
   try {
     await fn(ctx);

@@ -49,6 +49,9 @@ EM_JS(void, js_install, (), {
   Module.sizerReadFile = readFile;
 });
 
+// While a text field of the app has the keyboard, space and arrows must not scroll the page.
+EM_JS(void, js_wants_text, (int wants), { document.documentElement.style.overflowY = wants ? "hidden" : ""; });
+
 EM_JS(int, js_inbox_size, (), {
   var q = Module.sizerInbox;
   if (!q || !q.length) return 0;
@@ -161,7 +164,10 @@ void page_io_poll(AppState& s) {
       if (!f.empty() && f[0] == '#') f.erase(0, 1);
       const bool history = e.value("history", false);
       if (history && f == s.share.shown_fragment) continue;  // our own pushState, or back to where we are
-      if (history && f.empty()) continue;                    // back to the page without a fragment
+      if (history && f.empty()) {  // back to the page as it opened
+        restore_start(s);
+        continue;
+      }
       open_fragment(s, f, str("where") == "offline copy" ? "offline copy" : "link");
       if (history) s.share.shown_fragment = f;  // the bar shows it, whether or not it opened
     } else if (type == "file") {
@@ -176,6 +182,11 @@ void page_io_poll(AppState& s) {
     }
   }
   sync_address_bar(s, emscripten_get_now() / 1000.0, ImGui::IsAnyItemActive());
+  const bool wants_text = ImGui::GetIO().WantTextInput;
+  if (wants_text != s.share.page_wants_text) {
+    s.share.page_wants_text = wants_text;
+    js_wants_text(wants_text ? 1 : 0);
+  }
   int& shown_serial = s.share.mirrored_serial;
   if (s.share.message.serial != shown_serial) {
     shown_serial = s.share.message.serial;

@@ -112,6 +112,7 @@ bool open_fragment(AppState& s, std::string_view fragment, const char* where) {
     set_message(s, std::string("Could not open the ") + where, std::move(lines), true);
     return false;
   }
+  s.share.adopt_next = s.share.adopt_next || s.editor.draft != draft;  // only a real change is absorbed
   s.editor.draft = std::move(draft);
   s.editor.local.clear();
   s.editor.changed = true;
@@ -126,6 +127,7 @@ void sync_address_bar(AppState& s, double now_s, bool editing) {
   const std::string& text = s.computed.draft_text;
   if (!sh.address_started) {  // start-up: the address bar already shows this scenario
     sh.address_started = true;
+    sh.start_draft = s.editor.draft;
     sh.last_draft_text = text;
     if (sh.shown_fragment.empty()) sh.shown_fragment = current_fragment(s);
     return;
@@ -134,12 +136,28 @@ void sync_address_bar(AppState& s, double now_s, bool editing) {
     sh.last_draft_text = text;
     sh.last_edit_s = now_s;
   }
-  if (sh.last_edit_s < 0 || editing || now_s - sh.last_edit_s < 0.5) return;
+  // Half a second after the last change (2 s if a field still has the keyboard).
+  if (sh.last_edit_s < 0 || now_s - sh.last_edit_s < (editing ? 2.0 : 0.5)) return;
   sh.last_edit_s = -1;
   const std::string f = current_fragment(s);
+  if (sh.adopt_next) {  // the change came from the address bar itself (a link, back/forward)
+    sh.adopt_next = false;
+    sh.shown_fragment = f;
+    return;
+  }
   if (f == sh.shown_fragment) return;
   sh.shown_fragment = f;
   if (f.size() <= sizer::kMaxShareChars) queue(s, PageAction::Kind::push_hash, "", "", f);
+}
+
+void restore_start(AppState& s) {
+  if (!s.share.address_started) return;
+  s.share.adopt_next = s.share.adopt_next || s.editor.draft != s.share.start_draft;
+  s.editor.draft = s.share.start_draft;
+  s.editor.local.clear();
+  s.editor.changed = true;
+  s.view.mfu_editing = false;
+  s.share.shown_fragment.clear();  // the address bar has no fragment now
 }
 
 void copy_link(AppState& s) {

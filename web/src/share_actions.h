@@ -25,6 +25,8 @@ bool open_fragment(AppState& s, std::string_view fragment, const char* where);
 // is pushed to the address bar (one history entry per edit, so back and forward step through).
 void sync_address_bar(AppState& s, double now_s, bool editing);
 void copy_link(AppState& s);
+// Back to the scenario the page opened with (history back to the address without a fragment).
+void restore_start(AppState& s);
 
 // [SECTION] Import, export
 // A file's text (drag-and-drop or the picker; untrusted). `too_large` = the page refused to read it.

@@ -124,6 +124,7 @@ void link_window(Ui& ui) {
     if (ImGui::Button("Copy again")) copy_link(ui.state);
     ImGui::SameLine();
     if (ImGui::Button("Close")) sh.link_open = false;
+    note_rect(ui, "link:close");
   }
   ImGui::End();
 }
@@ -178,6 +179,9 @@ void embed_window(Ui& ui) {
     copy_box(ui, "##div", div, 4);
     if (ImGui::Button("Copy div and script")) sh.outbox.push_back({PageAction::Kind::copy, "div", "", div});
     note_rect(ui, "button:copy-div");
+    ImGui::SameLine();
+    if (ImGui::Button("Close")) sh.embed_open = false;
+    note_rect(ui, "embed:close");
   }
   ImGui::End();
 }
@@ -372,6 +376,9 @@ void custom_window(Ui& ui) {
     const bool use = ImGui::Button(f.tab == 0 ? "Save and use this device" : f.tab == 1 ? "Save and use this system"
                                                                                          : "Save and use this price");
     note_rect(ui, "custom:save-use");
+    ImGui::SameLine();
+    if (ImGui::Button("Close")) sh.custom_open = false;
+    note_rect(ui, "custom:close");
     if ((save || use) && save_user_rows(ui.state, form_row(f))) {
       set_message(ui.state, std::string("Saved ") + f.id + " (user-supplied)",
                   {"Kept in this browser and carried in links you copy."}, false);

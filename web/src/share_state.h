@@ -58,11 +58,14 @@ struct ShareState {
   double last_edit_s = -1;      // page time of the last draft change not yet in the address bar
   std::string last_draft_text;  // to notice draft changes
   bool address_started = false; // the address bar's start-up state has been taken
+  nlohmann::json start_draft;   // the scenario the page opened with (history back to it)
+  bool adopt_next = false;      // the next draft change came from the address bar: do not push it
   std::string page_url;         // the page's address without its fragment (links)
   std::string page_base;        // "https://host/path/" of the page (embed snippets); "" until known
   bool hosted = false;          // served over http(s), not file://
   bool link_open = false, embed_open = false, custom_open = false;
   int mirrored_serial = -1;     // message serial last written into the page
+  bool page_wants_text = false; // last io.WantTextInput told to the page
   CustomForm form;
   EmbedForm embed;
 };

@@ -1,0 +1,113 @@
+// The JS API (site/sizer.mjs) in Node against the native CLI on the same cases as
+// tests/cli_test.sh: eval (JSON, CSV, Markdown) of the defaults and every example, the tables,
+// `sizer table` in every format, the invalid inputs (same JSON paths in the messages), user
+// tables, links, and plan. Each JS answer must equal what the CLI prints.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { assert } from './lib.mjs';
+import { compareJson } from './api.test.mjs';
+
+function same(a, b, where) {
+  const cmp = compareJson(a, b);
+  assert(cmp.mismatches.length === 0, `${where}:\n  ${cmp.mismatches.slice(0, 6).join('\n  ')}`);
+}
+
+// Text outputs with numbers: equal line by line, numbers within 1e-12.
+function sameText(a, b, where) {
+  if (a === b) return;
+  const la = a.split('\n'), lb = b.split('\n');
+  assert(la.length === lb.length, `${where}: ${la.length} lines != ${lb.length}`);
+  la.forEach((line, i) => {
+    if (line === lb[i]) return;
+    const ta = line.split(','), tb = lb[i].split(',');
+    const ok = ta.length === tb.length && ta.every((t, k) => t === tb[k] ||
+      (Number.isFinite(+t) && Math.abs(t - tb[k]) <= 1e-12 * Math.max(Math.abs(+t), Math.abs(+tb[k]))));
+    assert(ok, `${where}: line ${i}:\n  js:  ${line}\n  cli: ${lb[i]}`);
+  });
+}
+
+export const tests = [
+  ['JS API in Node covers the CLI tests: eval, formats, tables, invalid input, user tables, links', async ({ site, cli, examples }) => {
+    const { default: createSizer } = await import(pathToFileURL(path.join(site, 'sizer.mjs')).href);
+    const sizer = await createSizer();
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sizer-api-'));
+    const run = (args, input) => execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 26, input });
+    let checks = 0;
+
+    same(sizer.evaluate('{}'), JSON.parse(run(['eval', '-'], '{}')), 'eval defaults');
+    for (const [name, { text }] of Object.entries(examples)) {
+      const file = path.join(tmp, name);
+      fs.writeFileSync(file, text);
+      sameText(sizer.exportResults(text, 'csv'), run(['eval', file, '--format', 'csv']), `${name} csv`);
+      sameText(sizer.exportResults(text, 'markdown'), run(['eval', file, '--format', 'markdown']), `${name} markdown`);
+      same(JSON.parse(sizer.exportResults(text, 'json')), JSON.parse(run(['eval', file])), `${name} json`);
+      // A link of the example opens the same scenario.
+      same(sizer.evaluate(sizer.decodeLink(sizer.encodeLink(text))), JSON.parse(run(['eval', file])), `${name} via a link`);
+      checks += 4;
+    }
+    for (const [table, fn] of [['devices', 'listDevices'], ['prices', 'listPrices'], ['models', 'listModels'], ['systems', 'listSystems']]) {
+      same(sizer[fn](), JSON.parse(run(['list', table, '--json'])), `list ${table}`);
+      checks++;
+    }
+    sameText(sizer.compare('{}', { format: 'text' }), run(['table']), 'table text');
+    sameText(sizer.compare('{}', { format: 'csv' }), run(['table', '--format', 'csv']), 'table csv');
+    sameText(sizer.compare('{}', { format: 'markdown', devices: ['h100', 'gb200'] }),
+             run(['table', '--format', 'markdown', '--devices', 'h100,gb200']), 'table markdown');
+    same(sizer.compare('{}', { precisions: ['fp8'] }), JSON.parse(run(['table', '--format', 'json', '--precisions', 'fp8'])), 'table json');
+    checks += 4;
+
+    // Invalid input: the JS Error names the same JSON path as the CLI's message.
+    const bad = [
+      ['{"model": ', 'not valid JSON'], ['{"training": {"days": "x"}}', 'training.days: must be'],
+      ['{"serving": {"batch": -1}}', 'serving.batch: must be'], ['{"training": {"goodput": 0}}', 'training.goodput: must be'],
+      ['{"training": {"tokens": 1e308}}', 'training.tokens: must be'], ['{"training": {"days": NaN}}', 'not valid JSON'],
+      ['{"device": "h1000"}', 'device: unknown device'], ['{"model": "x"}', 'model: unknown model'],
+      ['{"model": {"params": 1e9, "layers": 2, "hidden": 64}}', 'model.heads: is required'], ['{"servng": {}}', 'servng: unknown field'],
+    ];
+    for (const [text, pattern] of bad) {
+      const r = spawnSync(cli, ['eval', '-'], { input: text, encoding: 'utf8' });
+      assert(r.status === 2 && r.stderr.includes(pattern), `CLI on ${text}: ${r.status} ${r.stderr}`);
+      let message = '';
+      try { sizer.evaluate(text); } catch (e) { message = e.message; }
+      assert(message.includes(pattern), `JS on ${text}: "${message}" lacks "${pattern}"`);
+      let exportMessage = '';
+      try { sizer.exportResults(text, 'csv'); } catch (e) { exportMessage = e.message; }
+      assert(exportMessage.includes(pattern), `exportResults on ${text}: "${exportMessage}"`);
+      checks += 2;
+    }
+    let precisionMessage = '';
+    try { sizer.compare('{}', { precisions: ['fp7'] }); } catch (e) { precisionMessage = e.message; }
+    assert(/unknown precision/.test(precisionMessage), `bad precision: ${precisionMessage}`);
+    let formatMessage = '';
+    try { sizer.exportResults('{}', 'yaml'); } catch (e) { formatMessage = e.message; }
+    assert(/must be json, csv or markdown/.test(formatMessage), `bad format: ${formatMessage}`);
+
+    // User tables: the same file the CLI accepts with --tables; a bad one is refused with its path.
+    const tables = '{"devices": [{"id": "x1", "name": "X1", "memory_bytes": 1e11, "hbm_bytes_per_s": 1e12, "dense_flops": {"bf16": 1e15}, "scale_up_bytes_per_s": 1e11}]}';
+    fs.writeFileSync(path.join(tmp, 'u.json'), tables);
+    assert(/x1.*user-supplied/.test(run(['list', 'devices', '--tables', path.join(tmp, 'u.json')])), 'CLI user tables');
+    const imported = sizer.importFile(tables);
+    assert(imported.kind === 'tables' && imported.tables.devices[0].id === 'x1', `importFile: ${JSON.stringify(imported)}`);
+    let tableMessage = '';
+    try { sizer.importFile('{"devices": [{"id": "x"}]}'); } catch (e) { tableMessage = e.message; }
+    assert(/devices\[0\]/.test(tableMessage), `bad tables: ${tableMessage}`);
+    assert(sizer.importFile('{"model": "moe-1t"}').scenario.model === 'moe-1t', 'importFile scenario');
+    let linkMessage = '';
+    try { sizer.decodeLink('s2.e30'); } catch (e) { linkMessage = e.message; }
+    assert(/version/.test(linkMessage), `bad link: ${linkMessage}`);
+
+    // Plan (the layout model), as `sizer plan`.
+    const megatron = examples['megatron-3072-a100.json'].text;
+    same(sizer.plan(megatron), JSON.parse(run(['plan', '-'], megatron)), 'plan');
+
+    // Embed cards use the same numbers.
+    const card = sizer.embedCard({ scenario: JSON.parse(megatron), show: ['cost_usd', 'cluster_devices'] });
+    const expected = JSON.parse(run(['eval', '-'], megatron));
+    same(card.outputs[0].value, expected.training.compute.cost_usd, 'embed cost_usd');
+    same(card.outputs[1].value, expected.training.compute.cluster_devices, 'embed cluster_devices');
+    console.log(`      ${checks} JS-vs-CLI comparisons`);
+  }],
+];
