@@ -7,14 +7,9 @@
 namespace sizer {
 
 std::string num(double value) {
-  char buf[32];
-  const double a = std::fabs(value);
   if (value == 0) return "0";
-  if (a >= 1e-3 && a < 1e6) {
-    std::snprintf(buf, sizeof buf, "%.4g", value);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.4g", value);  // %g switches to exponent form itself
-  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", value);  // %g switches to exponent form when needed
   return buf;
 }
 

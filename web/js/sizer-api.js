@@ -57,19 +57,7 @@ export async function createSizer(options) {
   return Object.freeze({
     version: core.version(),
     contract: core.contract(),
-    evaluate(scenario) {
-      let text;
-      if (typeof scenario === 'string') {
-        text = scenario;
-      } else if (scenario !== null && typeof scenario === 'object' && !Array.isArray(scenario)) {
-        text = JSON.stringify(scenario);
-      } else {
-        throw sizerIssueError([{ path: '', message: 'must be a scenario object or its JSON text' }]);
-      }
-      const out = JSON.parse(core.evaluate(text));
-      if (out.issues) throw sizerIssueError(out.issues);
-      return out;
-    },
+    evaluate: (scenario) => sizerCall(core.evaluate, scenario),
     listDevices: () => table('devices'),
     listModels: () => table('models'),
     listPrices: () => table('prices'),

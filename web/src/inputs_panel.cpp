@@ -39,17 +39,6 @@ void field_label(Ui& ui, const char* label, const char* help) {
   if (help) help_marker(ui, help);
 }
 
-void issue_lines(Ui& ui, const std::vector<const sizer::Issue*>& list, ImU32 color) {
-  if (list.empty()) return;
-  ImGui::PushFont(ui.fonts.small);
-  ImGui::PushStyleColor(ImGuiCol_Text, color);
-  ImGui::PushTextWrapPos(0.0f);
-  for (const sizer::Issue* i : list) ImGui::Text("\xe2\x80\xa2 %s", i->message.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
-  ImGui::PopFont();
-}
-
 // Errors (red) and warnings (amber) the core reported for `path`, under the field.
 void field_issues(Ui& ui, const std::string& path) {
   ui.state.view.field_paths.push_back(path);

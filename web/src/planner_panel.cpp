@@ -29,14 +29,7 @@ using nlohmann::json;
 void issues_under(Ui& ui, const std::string& path, bool exact = false) {
   auto lines = [&](std::vector<const sizer::Issue*> list, ImU32 color) {
     if (exact) list.erase(std::remove_if(list.begin(), list.end(), [&](const sizer::Issue* i) { return i->path != path; }), list.end());
-    if (list.empty()) return;
-    ImGui::PushFont(ui.fonts.small);
-    ImGui::PushStyleColor(ImGuiCol_Text, color);
-    ImGui::PushTextWrapPos(0.0f);
-    for (const sizer::Issue* i : list) ImGui::Text("\xe2\x80\xa2 %s", i->message.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-    ImGui::PopFont();
+    issue_lines(ui, list, color);
   };
   lines(issues_at(ui.state.editor.issues, path), ui.pal.bad);
   lines(issues_at(ui.state.editor.warnings, path), ui.pal.warn);

@@ -6,17 +6,14 @@
 #include <cstdio>
 
 #include "planner_state.h"
+#include "sizer/working.h"
 
 namespace sizer_web {
 namespace {
 
 namespace fmt = sizer::fmt;
 
-std::string plain_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
+std::string plain_text(double v) { return sizer::num(v); }
 std::string pct_text(double f) { return plain_text(f * 100) + "%"; }
 
 std::string span(const std::vector<double>& v, std::string (*f)(double)) {

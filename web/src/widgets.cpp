@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "sizer/working.h"
 #include "working_tooltip.h"
 
 namespace sizer_web {
@@ -137,11 +138,18 @@ std::string range_text(const std::string& a, const std::string& b) {
   return a + " \xe2\x80\x93 " + b;
 }
 
-std::string plain(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
+void issue_lines(Ui& ui, const std::vector<const sizer::Issue*>& list, ImU32 color) {
+  if (list.empty()) return;
+  ImGui::PushFont(ui.fonts.small);
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  ImGui::PushTextWrapPos(0.0f);
+  for (const sizer::Issue* i : list) ImGui::Text("\xe2\x80\xa2 %s", i->message.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
 }
+
+std::string plain(double v) { return sizer::num(v); }
 
 std::string pct(double fraction) { return plain(fraction * 100) + "%"; }
 

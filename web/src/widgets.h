@@ -6,6 +6,7 @@
 //   if (begin_results("memory")) { result_row(ui, "State", fmt::bytes(x), "training.memory.state_bytes"); end_results(); }
 #pragma once
 #include <string>
+#include <vector>
 
 #include "app_state.h"
 #include "fonts.h"
@@ -48,6 +49,9 @@ void end_results();
 // Verdict of an interconnect case as a coloured word.
 ImU32 verdict_color(const Ui& ui, sizer::comms::Verdict v);
 const char* verdict_label(sizer::comms::Verdict v);
+
+// Bulleted, wrapped issue messages in `color` (errors red, warnings amber), under a field.
+void issue_lines(Ui& ui, const std::vector<const sizer::Issue*>& list, ImU32 color);
 
 // "a – b" for a range of already formatted values (one value when they are equal; a shared unit
 // is written once: "26.8 – 38.7 MW").
