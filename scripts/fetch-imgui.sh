@@ -15,8 +15,14 @@ dl="${dest}.download"   # apt lists and the tarball; kept so a rebuild needs no 
 mkdir -p "$dl/lists/partial"
 tarball=$(ls "$dl"/imgui_${version}*.orig.tar.* 2>/dev/null | head -n1 || true)
 if [[ -z "$tarball" ]]; then
-  printf 'Types: deb deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-    > "$dl/src.sources"
+  # The machine's own apt mirror (no registry host name lives in this repository): the first
+  # non-security URI of a deb822 "URIs:" line, else of a one-line "deb" entry; comments are skipped.
+  mirror=$( (grep -h -E '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | sed -E 's/^URIs: *//' | tr ' ' '\n'
+             grep -h -E '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
+               | grep -o -E 'https?://[^ ]+') | grep -E '^https?://' | grep -v security | head -n 1 || true)
+  [[ -n "$mirror" ]] || { echo "fetch-imgui: no apt mirror configured on this machine" >&2; exit 1; }
+  printf 'Types: deb deb-src\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+    "$mirror" > "$dl/src.sources"
   opts=(-o "Dir::Etc::SourceList=$dl/src.sources" -o Dir::Etc::SourceParts=/dev/null
         -o "Dir::State::Lists=$dl/lists" -o Dir::Cache=/dev/null -o APT::Sandbox::User=root -qq)
   echo "fetch-imgui: downloading Debian source package imgui ${version}"
