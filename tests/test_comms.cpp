@@ -13,7 +13,7 @@ TEST_CASE("ring all-reduce factor is 2(n−1)/n and tends to 2", "[comms]") {
 }
 
 TEST_CASE("case 1: data-parallel all-reduce moves about twice the gradient shard", "[comms]") {
-  CHECK(comms::dp_allreduce_bytes_per_device(1e12, 512, 2) == Approx(2 * 2 * 1e12 / 512));
+  CHECK(comms::dp_allreduce_bytes_per_device(1e12 / 512, 2) == Approx(2 * 2 * 1e12 / 512));
 }
 
 TEST_CASE("case 2: pipeline boundary carries s·b·h activations", "[comms]") {

@@ -35,8 +35,8 @@ Verdict time_verdict(double bytes, double budget_s, double share, double up, dou
 
 double ring_allreduce_factor(double n) { return n <= 1 ? 0.0 : 2.0 * (n - 1) / n; }
 
-double dp_allreduce_bytes_per_device(double params, double shards, double grad_bytes) {
-  return kRingAllReduceFactorApprox * params / shards * grad_bytes;
+double dp_allreduce_bytes_per_device(double shard_params, double grad_bytes) {
+  return kRingAllReduceFactorApprox * shard_params * grad_bytes;
 }
 
 double pp_boundary_bytes(double s, double b, double h, double activation_bytes) {

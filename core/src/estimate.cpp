@@ -96,13 +96,14 @@ void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
       l.seq_len, l.micro_batch, m.hidden, m.heads, 1, false, Recompute::none);
   r.activation_bytes_per_layer = memory::activation_bytes_per_layer(
       l.seq_len, l.micro_batch, m.hidden, m.heads, l.tp, l.sequence_parallel, l.recompute);
-  const double microbatches = safe_div(l.global_batch, l.dp * l.micro_batch);
+  const double microbatches = safe_div(l.global_batch, layout_batch_ranks(l.dp, l.ep) * l.micro_batch);
   r.activation_bytes_first_stage =
       memory::activation_bytes_first_stage(r.activation_bytes_per_layer, m.layers, l.pp, microbatches);
 
   const memory::StateAccounting acc = memory::accounting(t.optimizer, t.bytes_per_param);
+  const double zero_group = layout_zero_group(l.dp, l.cp, l.ep, m.moe.enabled());
   r.state_bytes_per_device = memory::state_bytes_per_device(
-      m.params, e.model.routed_expert_params, acc, l.tp, l.pp, l.dp, l.ep, t.zero_stage);
+      m.params, e.model.routed_expert_params, acc, l.tp, l.pp, zero_group, l.ep, t.zero_stage);
   r.device_total_bytes = r.state_bytes_per_device + r.activation_bytes_first_stage;
   r.fits_device = r.device_total_bytes <= d.memory_bytes * t.hbm_usable;
   if (!w.enabled()) return;
@@ -138,10 +139,14 @@ void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
         num(r.activation_bytes_per_layer) + " × " + num(m.layers) + "/" + num(l.pp) + " × min(" +
             num(l.pp) + ", " + num(microbatches) + ") = " + num(r.activation_bytes_first_stage) + " B",
         kSrcAct);
+  const double shard = memory::model_parallel_shard_params(m.params, e.model.routed_expert_params, l.tp, l.pp, l.ep);
   w.add("training.memory.state_bytes_per_device",
-        "N/(t·p) × (w + g + o), ZeRO stage " + std::to_string(t.zero_stage) + " divides by d",
-        num(m.params) + " / (" + num(l.tp) + "×" + num(l.pp) + ") with d=" + num(l.dp) + " → " +
-            num(r.state_bytes_per_device) + " B",
+        m.moe.enabled() ? "((N − routed)/(t·p) + routed/(t·p·e)) × (w + g + o), ZeRO stage " +
+                              std::to_string(t.zero_stage) + " shards over d·c"
+                        : "N/(t·p) × (w + g + o), ZeRO stage " + std::to_string(t.zero_stage) +
+                              " shards over d·c·e",
+        num(shard) + " params per device (t=" + num(l.tp) + ", p=" + num(l.pp) + ", e=" + num(l.ep) +
+            "), ZeRO group " + num(zero_group) + " → " + num(r.state_bytes_per_device) + " B",
         kSrcZero);
 }
 
@@ -240,7 +245,8 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w) {
                                               peak, r.step_mfu)
                       : 0;
   // Case 1: data-parallel gradient all-reduce on the scale-out network.
-  r.dp_allreduce_bytes_per_device = comms::dp_allreduce_bytes_per_device(m.params, l.tp * l.pp, t.grad_bytes);
+  const double shard = memory::model_parallel_shard_params(m.params, e.model.routed_expert_params, l.tp, l.pp, l.ep);
+  r.dp_allreduce_bytes_per_device = comms::dp_allreduce_bytes_per_device(shard, t.grad_bytes);
   r.dp_allreduce_s = safe_div(r.dp_allreduce_bytes_per_device, d.scale_out_bytes_per_s);
   r.dp_allreduce_share = safe_div(r.dp_allreduce_s, r.step_s);
   r.dp_verdict = comms::time_verdict(r.dp_allreduce_bytes_per_device, r.step_s,
@@ -248,7 +254,7 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w) {
                                      d.scale_out_bytes_per_s);
   // Case 2: pipeline boundary traffic.
   r.pp_boundary_bytes = comms::pp_boundary_bytes(l.seq_len, l.micro_batch, m.hidden, t.activation_bytes);
-  r.pp_microbatches_per_step = safe_div(l.global_batch, l.dp * l.micro_batch);
+  r.pp_microbatches_per_step = safe_div(l.global_batch, layout_batch_ranks(l.dp, l.ep) * l.micro_batch);
   r.pp_bytes_per_step = l.pp > 1 ? 2 * r.pp_boundary_bytes * r.pp_microbatches_per_step : 0;
   r.pp_bytes_per_s = safe_div(r.pp_bytes_per_step, r.step_s);
   r.pp_verdict = comms::bandwidth_verdict(r.pp_bytes_per_s, d.scale_up_bytes_per_s, d.scale_out_bytes_per_s);
@@ -262,17 +268,25 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w) {
     r.moe_verdict = comms::bandwidth_verdict(r.moe_alltoall_bytes_per_s, d.scale_up_bytes_per_s,
                                              d.scale_out_bytes_per_s);
   }
-  r.checkpoint_s = safe_div(e.memory.state_bytes, t.checkpoint_bytes_per_s);
+  // A checkpoint holds weights and optimizer state; gradients are recomputed after a restart.
+  const memory::StateAccounting acc = memory::accounting(t.optimizer, t.bytes_per_param);
+  r.checkpoint_bytes = m.params * (acc.weight_bytes + acc.optimizer_bytes);
+  r.checkpoint_s = safe_div(r.checkpoint_bytes, t.checkpoint_bytes_per_s);
   if (!w.enabled()) return;
   w.add("training.comms.step_s", "6 · N_active · (batch × seq) ÷ (devices × peak × MFU)",
         "6 × " + num(m.active_params) + " × " + num(r.tokens_per_step) + " ÷ (" +
             num(r.layout_devices) + " × " + num(peak) + " × " + num(r.step_mfu) + ") = " +
             num(r.step_s) + " s",
         kSrcCase1);
-  w.add("training.comms.dp_allreduce_bytes_per_device", "2 × N/(t·p) × grad bytes",
-        "2 × " + num(m.params) + "/(" + num(l.tp) + "×" + num(l.pp) + ") × " + num(t.grad_bytes) +
-            " = " + num(r.dp_allreduce_bytes_per_device) + " B (exact ring factor 2(d−1)/d = " +
-            num(comms::ring_allreduce_factor(l.dp)) + ")",
+  w.add("training.comms.dp_allreduce_bytes_per_device",
+        m.moe.enabled() ? "2 × ((N − routed)/(t·p) + routed/(t·p·e)) × grad bytes" : "2 × N/(t·p) × grad bytes",
+        m.moe.enabled()
+            ? "2 × ((" + num(m.params) + " − " + num(e.model.routed_expert_params) + ")/(" + num(l.tp) + "×" +
+                  num(l.pp) + ") + " + num(e.model.routed_expert_params) + "/(" + num(l.tp) + "×" + num(l.pp) +
+                  "×" + num(l.ep) + ")) × " + num(t.grad_bytes) + " = " + num(r.dp_allreduce_bytes_per_device) + " B"
+            : "2 × " + num(m.params) + "/(" + num(l.tp) + "×" + num(l.pp) + ") × " + num(t.grad_bytes) + " = " +
+                  num(r.dp_allreduce_bytes_per_device) + " B (exact ring factor 2(d−1)/d = " +
+                  num(comms::ring_allreduce_factor(l.dp)) + ")",
         kSrcCase1);
   w.add("training.comms.dp_allreduce_s", "bytes ÷ scale-out bandwidth",
         num(r.dp_allreduce_bytes_per_device) + " ÷ " + num(d.scale_out_bytes_per_s) + " = " +
@@ -298,8 +312,12 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w) {
               comms::describe(r.moe_verdict),
           kSrcCase4);
   }
-  w.add("training.comms.checkpoint_s", "state bytes ÷ storage write bandwidth",
-        num(e.memory.state_bytes) + " ÷ " + num(t.checkpoint_bytes_per_s) + " = " +
+  w.add("training.comms.checkpoint_bytes", "N × (weight + optimizer bytes per param), no gradients",
+        num(m.params) + " × (" + num(acc.weight_bytes) + " + " + num(acc.optimizer_bytes) + ") = " +
+            num(r.checkpoint_bytes) + " B",
+        kSrcCkpt);
+  w.add("training.comms.checkpoint_s", "checkpoint bytes ÷ storage write bandwidth",
+        num(r.checkpoint_bytes) + " ÷ " + num(t.checkpoint_bytes_per_s) + " = " +
             num(r.checkpoint_s) + " s",
         kSrcCkpt);
 }
@@ -383,8 +401,8 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.replicas_for_demand = r.tokens_per_s_per_replica > 0
       ? serving::replicas_for_demand(v.demand_tokens_per_day, r.tokens_per_s_per_replica, r.realised_share) : 0;
   r.devices_for_demand = r.replicas_for_demand * r.replica_devices;
-  r.devices_with_headroom_low = std::ceil(r.replica_min_devices * (1 + v.headroom_low) * (1 - 1e-12));
-  r.devices_with_headroom_high = std::ceil(r.replica_min_devices * (1 + v.headroom_high) * (1 - 1e-12));
+  r.devices_with_headroom_low = ceil_count(r.replica_min_devices * (1 + v.headroom_low));
+  r.devices_with_headroom_high = ceil_count(r.replica_min_devices * (1 + v.headroom_high));
   if (v.price.usd_per_device_hour <= 0) e.notes.push_back("no serving price for " + d.id + "; cost per token is left out");
   if (!w.enabled()) return;
   w.add("serving.weight_bytes", "N_total × bytes per weight (+ block scales)",

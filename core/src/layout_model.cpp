@@ -68,7 +68,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   // ---- validity (explanations come from explain_layout) ----
   if (!divides(m.heads, l.tp)) r.problems |= kTpHeads;
   if (l.pp * l.virtual_stages > m.layers) r.problems |= kPpLayers;
-  const double batch_ranks = l.dp * l.ep;  // ranks that split the global batch
+  const double batch_ranks = layout_batch_ranks(l.dp, l.ep);
   r.microbatches = l.global_batch / (batch_ranks * b);
   if (r.microbatches < 1 || !divides(l.global_batch, batch_ranks * b)) r.problems |= kBatchSplit;
   if ((moe && !divides(m.moe.experts, l.ep)) || (!moe && l.ep > 1)) r.problems |= kEpExperts;
@@ -82,13 +82,13 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   r.cp_link = place(l.cp, l.tp * l.cp, domain);
   r.ep_link = place(l.ep, l.tp * l.cp * l.ep, domain);
   r.pp_link = place(l.pp, l.tp * l.cp * l.ep * l.pp, domain);
-  const double dp_group = l.dp * l.cp * (m.moe.enabled() ? 1.0 : l.ep);  // ranks reducing the same gradients
+  const double dp_group = layout_zero_group(l.dp, l.cp, l.ep, moe);  // ranks reducing the same gradients
   r.dp_link = place(dp_group, devices, domain);
 
   // ---- memory per device ----
   const double routed = routed_expert_params(m);
   const memory::StateAccounting acc = memory::accounting(c.optimizer, c.bytes_per_param);
-  const double shard = (m.params - routed) / (l.tp * l.pp) + routed / (l.tp * l.pp * l.ep);
+  const double shard = memory::model_parallel_shard_params(m.params, routed, l.tp, l.pp, l.ep);
   const double zero_group = dp_group;  // ranks holding the same weights
   r.weight_bytes = shard * acc.weight_bytes / (l.zero_stage >= 3 ? zero_group : 1.0);
   r.grad_bytes = shard * acc.grad_bytes / (l.zero_stage >= 2 ? zero_group : 1.0);

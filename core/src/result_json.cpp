@@ -214,7 +214,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"moe_alltoall_bytes_per_token", num_or_null(k.moe_alltoall_bytes_per_token, moe)},
       {"moe_alltoall_bytes_per_s", num_or_null(k.moe_alltoall_bytes_per_s, moe)},
       {"moe_verdict", moe ? json(comms::to_string(k.moe_verdict)) : json(nullptr)},
-      {"checkpoint_s", k.checkpoint_s}};
+      {"checkpoint_bytes", k.checkpoint_bytes}, {"checkpoint_s", k.checkpoint_s}};
   j["training"] = training;
   const bool serve_priced = s.serving.price.usd_per_device_hour > 0;
   j["serving"] = {

@@ -40,7 +40,7 @@ double cost_per_million_tokens_usd(double usd_per_hour, double tokens_per_s, dou
 }
 
 double replicas_for_demand(double demand_per_day, double tokens_per_s, double share) {
-  return std::ceil(demand_per_day / kSecondsPerDay / (tokens_per_s * share) * (1 - 1e-12));
+  return ceil_count(demand_per_day / kSecondsPerDay / (tokens_per_s * share));
 }
 
 }  // namespace sizer::serving

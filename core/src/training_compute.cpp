@@ -16,11 +16,11 @@ double device_hours(double flops, double dense_peak_flops, double mfu) {
 }
 
 double cluster_devices(double device_hours, double days, double goodput) {
-  return std::ceil(device_hours / (days * kHoursPerDay * goodput) * (1 - 1e-12));
+  return ceil_count(device_hours / (days * kHoursPerDay * goodput));
 }
 
 double scale_up_domains(double devices, double domain_size) {
-  return std::ceil(devices / domain_size * (1 - 1e-12));
+  return ceil_count(devices / domain_size);
 }
 
 double step_seconds(double active_params, double tokens_per_step, double devices,

@@ -32,14 +32,17 @@ StateAccounting accounting(Optimizer o, double bytes_per_param) {
 double state_bytes(double params, double bytes_per_param) { return params * bytes_per_param; }
 
 double min_devices(double bytes, double device_memory_bytes, double usable_fraction) {
-  // A tiny epsilon keeps exact multiples (16 TB on 80 GB = 200) from rounding up on FP noise.
-  return std::ceil(bytes / (device_memory_bytes * usable_fraction) * (1 - 1e-12));
+  return ceil_count(bytes / (device_memory_bytes * usable_fraction));
+}
+
+double model_parallel_shard_params(double params, double routed_expert_params, double tp, double pp,
+                                   double ep) {
+  return (params - routed_expert_params) / (tp * pp) + routed_expert_params / (tp * pp * std::max(1.0, ep));
 }
 
 double state_bytes_per_device(double params, double routed_expert_params, const StateAccounting& acc,
                               double tp, double pp, double dp, double ep, int zero_stage) {
-  const double shard_params = (params - routed_expert_params) / (tp * pp) +
-                              routed_expert_params / (tp * pp * std::max(1.0, ep));
+  const double shard_params = model_parallel_shard_params(params, routed_expert_params, tp, pp, ep);
   double w = acc.weight_bytes, g = acc.grad_bytes, o = acc.optimizer_bytes;
   if (zero_stage >= 1) o /= dp;
   if (zero_stage >= 2) g /= dp;

@@ -1,4 +1,5 @@
 // Names of the enums in units.h, scenario.h and model.h, as used in the JSON contract.
+#include <cmath>
 #include <cstring>
 
 #include "sizer/model.h"
@@ -6,6 +7,13 @@
 #include "sizer/units.h"
 
 namespace sizer {
+
+double ceil_count(double x) {
+  const double whole = std::floor(x);
+  if (x == whole) return whole;
+  // Any positive requirement below one needs one; FP noise above a whole count does not count.
+  return (whole >= 1 && x - whole <= 1e-9) ? whole : whole + 1;
+}
 
 const char* to_string(Precision p) {
   switch (p) {

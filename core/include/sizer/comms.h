@@ -32,8 +32,9 @@ constexpr double kExposedShareLimit = 0.25;         // a collective may take up 
 double ring_allreduce_factor(double group);  // 2(n−1)/n
 
 // Case 1: bytes each device sends (and receives) for its gradient shard.
-double dp_allreduce_bytes_per_device(double params, double model_parallel_shards,
-                                     double grad_bytes);
+// `shard_params` is the device's model-parallel shard (memory::model_parallel_shard_params):
+// routed experts are divided by EP as well, so an MoE's all-reduce is not the whole model's.
+double dp_allreduce_bytes_per_device(double shard_params, double grad_bytes);
 
 // Case 2: one micro-batch's activations at one stage boundary, one direction.
 double pp_boundary_bytes(double seq_len, double micro_batch, double hidden,

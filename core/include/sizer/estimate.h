@@ -77,6 +77,7 @@ struct TrainingComms {
   double tokens_per_s_per_device = 0;
   double moe_alltoall_bytes_per_s = 0;      // forward + backward
   comms::Verdict moe_verdict = comms::Verdict::fits_scale_out;
+  double checkpoint_bytes = 0;  // weights + optimizer state (no gradients)
   double checkpoint_s = 0;
 };
 

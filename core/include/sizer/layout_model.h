@@ -41,7 +41,7 @@ struct PlanLayout {
   int zero_stage = 1;
   bool flash_attention = true;  // attention scores never written to HBM (Dao et al. 2022)
   bool dp_overlap = true;       // gradient reduction overlaps the last backward pass
-  double devices() const { return tp * pp * dp * cp * ep; }
+  double devices() const { return layout_devices(tp, pp, dp, cp, ep); }
 };
 
 // Settings of the run the layout serves, beyond the layout itself.

@@ -12,6 +12,20 @@
 
 namespace sizer {
 
+// The one definition of a parallel layout's device count, used by eval, plan, search and every
+// view: each rank belongs to exactly one tensor-, context-, expert-, pipeline- and data-parallel
+// group (Megatron-Core rank order TP, CP, EP, PP, DP), so the count is the product of the degrees.
+constexpr double layout_devices(double tp, double pp, double dp, double cp, double ep) {
+  return tp * pp * dp * cp * ep;
+}
+// Ranks that split the global batch (each takes global_batch ÷ this sequences per step).
+constexpr double layout_batch_ranks(double dp, double ep) { return dp * ep; }
+// Ranks holding the same weights, over which ZeRO shards and gradients are reduced: dense
+// models replicate over dp·cp·ep; MoE layouts use dp·cp (the expert shards' replication).
+constexpr double layout_zero_group(double dp, double cp, double ep, bool moe) {
+  return dp * cp * (moe ? 1.0 : ep);
+}
+
 enum class Recompute { none, selective, full };
 const char* to_string(Recompute r);
 
@@ -34,8 +48,7 @@ struct Layout {
   bool sequence_parallel = true;
   bool flash_attention = true;  // layout model: attention scores stay on chip
   bool dp_overlap = true;       // layout model: gradient reduction overlaps the backward pass
-  // Devices of the seed post's accounting (tp·pp·dp); the planner also multiplies cp and ep.
-  double devices() const { return tp * pp * dp; }
+  double devices() const { return layout_devices(tp, pp, dp, cp, ep); }
 };
 
 // Layout search settings (`sizer search`, the planner view).

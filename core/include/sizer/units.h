@@ -33,6 +33,12 @@ constexpr double bytes_per_value(Precision p) {
   return 0.0;
 }
 
+// Whole count of things (devices, domains, replicas) needed for a fractional requirement x ≥ 0:
+// ⌈x⌉, except that x within 1e-9 *absolute* of a whole number is that number, so FP noise in
+// exact multiples (16 TB on 80 GB = 200.0000000001) does not add a device; 0 < x < 1 gives 1. An absolute tolerance
+// never undercounts large counts: above 2^53 every double is whole and ⌈x⌉ = x.
+double ceil_count(double x);
+
 const char* to_string(Precision p);
 // Parses "fp32" | "bf16" | "fp16" | "fp8" | "fp4"; returns false for anything else.
 bool parse_precision(const char* text, Precision* out);
