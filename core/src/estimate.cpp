@@ -322,12 +322,15 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w) {
         kSrcCkpt);
 }
 
+// The automatic replica: the smallest power of two of devices that holds weights + KV (tensor
+// parallel degrees are powers of two that divide the heads), inside one scale-up domain; a model
+// too big for one domain of up to 72 devices takes whole domains. TPU pods (domains of hundreds
+// or thousands of chips) are sliced in powers of two.
 double auto_replica_devices(double min_devices, double domain) {
-  if (domain <= 72) return std::ceil(min_devices / domain * (1 - 1e-12)) * domain;
-  // Very large domains (TPU pods) are sliced in powers of two.
   double n = 1;
   while (n < min_devices) n *= 2;
-  return n;
+  if (n <= domain || domain > 72) return n;
+  return ceil_count(min_devices / domain) * domain;
 }
 
 void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
@@ -344,7 +347,10 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.weight_bytes_fp4_block_scaled = serving::weight_bytes(m.params, 0.5, 1.0 / 16);
   r.kv_bytes_per_token = kv_bytes_per_token(m, kvb);
   Model mha = m;
-  mha.attention = {AttentionKind::mha, m.heads, m.heads > 0 ? m.hidden / m.heads : 0, 0, 0};
+  // The same model with one K and one V per query head, at the model's own head size (DeepSeek-V3
+  // and Kimi K2: 128; PaLM: 256), not hidden ÷ heads.
+  const double mha_head_dim = m.attention.head_dim > 0 ? m.attention.head_dim : (m.heads > 0 ? m.hidden / m.heads : 0);
+  mha.attention = {AttentionKind::mha, m.heads, mha_head_dim, 0, 0};
   r.kv_bytes_per_token_mha = kv_bytes_per_token(mha, kvb);
   r.kv_bytes = serving::kv_bytes(r.kv_bytes_per_token, v.context, v.batch, v.kv_fill);
   r.footprint_bytes = r.weight_bytes + r.kv_bytes;
@@ -371,8 +377,16 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.decode_bandwidth_step_s = safe_div(r.bytes_read_per_step, r.replica_hbm_bytes_per_s);
   r.decode_compute_step_s = r.replica_flops_per_s > 0
       ? serving::decode_compute_step_s(m.active_params, v.batch, r.replica_flops_per_s) : 0;
-  r.decode_step_s = std::max(r.decode_bandwidth_step_s, r.decode_compute_step_s);
-  r.decode_bound = r.decode_compute_step_s > r.decode_bandwidth_step_s ? "compute" : "bandwidth";
+  // Case 3 latency: a replica split over devices runs 2 all-reduces per layer per token in
+  // sequence; that floor bounds the step whatever the HBM bandwidth (seed post Part 4, case 3).
+  r.tp_group = std::max(1.0, std::min(v.tp, r.replica_devices));
+  r.tp_allreduces_per_step = comms::kTpAllReducesPerLayer * m.layers;
+  r.tp_latency_floor_s = r.tp_group > 1 ? r.tp_allreduces_per_step * v.collective_latency_s : 0;
+  r.decode_step_s = std::max({r.decode_bandwidth_step_s, r.decode_compute_step_s, r.tp_latency_floor_s});
+  r.decode_bound = r.decode_step_s == r.tp_latency_floor_s && r.tp_latency_floor_s > r.decode_bandwidth_step_s &&
+                           r.tp_latency_floor_s > r.decode_compute_step_s
+                       ? "latency"
+                       : (r.decode_compute_step_s > r.decode_bandwidth_step_s ? "compute" : "bandwidth");
   r.tokens_per_s_per_user = safe_div(1.0, r.decode_step_s);
   r.tokens_per_s_per_replica = safe_div(v.batch, r.decode_step_s);
   r.decode_flops_per_s_needed =
@@ -383,12 +397,10 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.kv_transfer_s = safe_div(r.kv_transfer_bytes, v.kv_link_bytes_per_s);
   // Case 3: tensor-parallel all-reduces in decode.
   r.tp_message_bytes = comms::tp_message_bytes(m.hidden, v.batch, 2);
-  r.tp_allreduces_per_step = comms::kTpAllReducesPerLayer * m.layers;
   r.tp_allreduce_bytes_per_step =
-      comms::tp_allreduce_bytes_per_step(r.tp_message_bytes, v.tp, r.tp_allreduces_per_step);
+      comms::tp_allreduce_bytes_per_step(r.tp_message_bytes, r.tp_group, r.tp_allreduces_per_step);
   r.tp_allreduce_s_scale_up = safe_div(r.tp_allreduce_bytes_per_step, d.scale_up_bytes_per_s);
   r.tp_allreduce_s_scale_out = safe_div(r.tp_allreduce_bytes_per_step, d.scale_out_bytes_per_s);
-  r.tp_latency_floor_s = r.tp_allreduces_per_step * v.collective_latency_s;
   r.tp_scale_out_slowdown = safe_div(r.decode_step_s + r.tp_allreduce_s_scale_out,
                                      r.decode_step_s + r.tp_allreduce_s_scale_up);
   // Cost and fleet.
@@ -418,6 +430,10 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
             : "2 × " + num(m.layers) + " × " + num(m.attention.kv_heads) + " × " +
                   num(m.attention.head_dim) + " × " + num(kvb) + " = " + num(r.kv_bytes_per_token) + " B",
         kSrcKv);
+  w.add("serving.kv_bytes_per_token_mha", "2 × L × heads × head_dim × bytes (full multi-head attention)",
+        "2 × " + num(m.layers) + " × " + num(m.heads) + " × " + num(mha_head_dim) + " × " + num(kvb) + " = " +
+            num(r.kv_bytes_per_token_mha) + " B",
+        kSrcKv);
   w.add("serving.kv_bytes", "KV per token × context × batch × fill",
         num(r.kv_bytes_per_token) + " × " + num(v.context) + " × " + num(v.batch) + " × " +
             num(v.kv_fill) + " = " + num(r.kv_bytes) + " B",
@@ -434,10 +450,14 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
           kSrcExperts);
   }
   w.add("serving.replica_devices",
-        v.replica_devices > 0 ? "as entered" : "whole scale-up domains (or a power of two on pods) holding weights + KV",
-        v.replica_devices > 0 ? num(r.replica_devices) + " devices (minimum " + num(r.replica_min_devices) + ")"
-                              : "⌈" + num(r.replica_min_devices) + " ÷ " + num(d.scale_up_domain) + "⌉ domains → " +
-                                    num(r.replica_devices) + " devices",
+        v.replica_devices > 0 ? "as entered"
+                              : "smallest power of two ≥ minimum within one scale-up domain; else whole domains",
+        v.replica_devices > 0
+            ? num(r.replica_devices) + " devices (minimum " + num(r.replica_min_devices) + ")"
+            : "minimum " + num(r.replica_min_devices) + " devices, scale-up domain " + num(d.scale_up_domain) +
+                  " → " + num(r.replica_devices) + " devices" +
+                  (r.replica_devices < d.scale_up_domain ? " (part of one domain; the rest can hold other replicas)"
+                                                         : ""),
         kSrcReplica);
   w.add("serving.weight_bytes_read", m.moe.enabled() ? "always-read + routed × touched fraction" : "all weights",
         m.moe.enabled() ? num(e.model.always_read_params * per_param) + " + " +
@@ -453,11 +473,12 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   w.add("serving.decode_compute_step_s", "2 · N_active · B ÷ replica FLOP/s",
         "2 × " + num(m.active_params) + " × " + num(v.batch) + " ÷ " + num(r.replica_flops_per_s) + " = " +
             num(r.decode_compute_step_s) + " s", kSrcDecode);
-  w.add("serving.decode_step_s", "max((weights read + KV) ÷ HBM bw, 2·N_active·B ÷ FLOP/s)",
+  w.add("serving.decode_step_s",
+        "max((weights read + KV) ÷ HBM bw, 2·N_active·B ÷ FLOP/s, all-reduces × latency)",
         "max((" + num(r.weight_bytes_read) + " + " + num(r.kv_bytes) + ") ÷ " +
             num(r.replica_hbm_bytes_per_s) + ", 2 × " + num(m.active_params) + " × " + num(v.batch) +
-            " ÷ " + num(r.replica_flops_per_s) + ") = " + num(r.decode_step_s) + " s (" +
-            r.decode_bound + " bound)",
+            " ÷ " + num(r.replica_flops_per_s) + ", " + num(r.tp_latency_floor_s) + ") = " +
+            num(r.decode_step_s) + " s (" + r.decode_bound + " bound)",
         kSrcDecode);
   w.add("serving.tokens_per_s_per_replica", "batch ÷ step",
         num(v.batch) + " ÷ " + num(r.decode_step_s) + " = " + num(r.tokens_per_s_per_replica) +
@@ -479,7 +500,7 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
             " = " + num(r.kv_transfer_s) + " s",
         kSrcDisagg);
   w.add("serving.tp_allreduce_bytes_per_step", "2(t−1)/t × h·B·2 bytes × 2L",
-        num(comms::ring_allreduce_factor(v.tp)) + " × " + num(r.tp_message_bytes) + " × " +
+        num(comms::ring_allreduce_factor(r.tp_group)) + " × " + num(r.tp_message_bytes) + " × " +
             num(r.tp_allreduces_per_step) + " = " + num(r.tp_allreduce_bytes_per_step) + " B; " +
             num(r.tp_allreduce_s_scale_up) + " s on scale-up, " + num(r.tp_allreduce_s_scale_out) +
             " s on scale-out",
@@ -490,8 +511,10 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   w.add("serving.tp_allreduce_s_scale_out", "bytes per step ÷ scale-out bandwidth",
         num(r.tp_allreduce_bytes_per_step) + " ÷ " + num(d.scale_out_bytes_per_s) + " = " +
             num(r.tp_allreduce_s_scale_out) + " s", kSrcCase3);
-  w.add("serving.tp_latency_floor_s", "all-reduces per step × latency each",
-        num(r.tp_allreduces_per_step) + " × " + num(v.collective_latency_s) + " s = " + num(r.tp_latency_floor_s) + " s",
+  w.add("serving.tp_latency_floor_s", "all-reduces per step × latency each (0 on one device)",
+        r.tp_group > 1 ? num(r.tp_allreduces_per_step) + " × " + num(v.collective_latency_s) + " s = " +
+                             num(r.tp_latency_floor_s) + " s; the decode step is never shorter"
+                       : "one device per replica: no all-reduce, no floor",
         kSrcCase3);
   w.add("serving.tp_scale_out_slowdown", "(step + scale-out all-reduce) ÷ (step + scale-up all-reduce)",
         "(" + num(r.decode_step_s) + " + " + num(r.tp_allreduce_s_scale_out) + ") ÷ (" + num(r.decode_step_s) + " + " +

@@ -84,6 +84,7 @@ json model_to_json(const Model& m) {
   if (m.attention.kind == AttentionKind::mla) {
     att["kv_latent"] = m.attention.kv_latent;
     att["rope_dim"] = m.attention.rope_dim;
+    if (m.attention.head_dim > 0) att["head_dim"] = m.attention.head_dim;
   } else {
     att["kv_heads"] = m.attention.kv_heads;
     att["head_dim"] = m.attention.head_dim;

@@ -99,7 +99,7 @@ struct ServingResult {
   double decode_bandwidth_step_s = 0;
   double decode_compute_step_s = 0;
   double decode_step_s = 0;
-  std::string decode_bound;  // "bandwidth" | "compute"
+  std::string decode_bound;  // "bandwidth" | "compute" | "latency" (the collective floor)
   double tokens_per_s_per_user = 0;
   double tokens_per_s_per_replica = 0;
   double decode_flops_per_s_needed = 0;
@@ -107,6 +107,7 @@ struct ServingResult {
   double kv_transfer_bytes = 0;
   double kv_transfer_s = 0;
   // Case 3 of the interconnect section: tensor-parallel all-reduce in decode.
+  double tp_group = 1;  // min(serving.tp, replica devices): devices in the decode all-reduce
   double tp_message_bytes = 0;
   double tp_allreduces_per_step = 0;
   double tp_allreduce_bytes_per_step = 0;
