@@ -119,7 +119,9 @@ TEST_CASE("every result comes with its working", "[contract][working]") {
   }
   for (const char* p : {"training.memory.state_bytes", "training.compute.flops", "training.compute.device_hours[0]",
                         "training.compute.cluster_devices[1]", "serving.kv_bytes_per_token", "serving.decode_step_s",
-                        "serving.experts_touched_fraction", "training.comms.moe_alltoall_bytes_per_s",
+                        "serving.experts_touched_fraction", "training.comms.moe_alltoall_bytes_per_s[1]",
+                        "training.comms.moe_alltoall_bytes_per_s_at_step_mfu", "training.compute.cluster_cost_usd[0]",
+                        "training.power.cluster_energy_wh[0]", "training.comms.checkpoint_bytes",
                         "serving.cost_per_million_tokens_usd"}) {
     INFO(p);
     CHECK(paths[p] == 1);

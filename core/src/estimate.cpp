@@ -169,6 +169,10 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
     r.device_hours.push_back(hours);
     if (price > 0) r.cost_usd.push_back(hours * price);
     r.cluster_devices.push_back(devices);
+    // Renting the recommended cluster for the whole schedule: goodput losses are paid for too.
+    const double cluster_hours = hours > 0 ? devices * t.days * kHoursPerDay : 0;
+    r.cluster_device_hours.push_back(cluster_hours);
+    if (price > 0) r.cluster_cost_usd.push_back(cluster_hours * price);
     r.scale_up_domains.push_back(compute::scale_up_domains(devices, d.scale_up_domain));
     r.wall_days_on_layout.push_back(safe_div(hours, layout_devices * kHoursPerDay * t.goodput));
   }
@@ -193,6 +197,16 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
                 t.price.provider + " " + t.price.offer_kind + ", " + t.price.date_checked + ")",
             t.price.source.empty() ? kSrcHours : t.price.source);
     }
+    w.add("training.compute.cluster_device_hours" + idx, "cluster devices × days × 24 (the cluster as recommended, idle time included)",
+          num(r.cluster_devices[i]) + " × " + num(t.days) + " × 24 = " + num(r.cluster_device_hours[i]) +
+              " h (useful: " + num(r.device_hours[i]) + " h)",
+          kSrcCluster);
+    if (price > 0) {
+      w.add("training.compute.cluster_cost_usd" + idx, "cluster device hours × $/device-hour",
+            num(r.cluster_device_hours[i]) + " × " + num(price) + " = $" + num(r.cluster_cost_usd[i]) +
+                " (useful hours only: $" + num(r.cost_usd[i]) + ")",
+            t.price.source.empty() ? kSrcHours : t.price.source);
+    }
     w.add("training.compute.cluster_devices" + idx, "⌈device hours ÷ (days × 24 × goodput)⌉",
           "⌈" + num(r.device_hours[i]) + " ÷ (" + num(t.days) + " × 24 × " + num(t.goodput) +
               ")⌉ = " + num(r.cluster_devices[i]),
@@ -215,6 +229,7 @@ void evaluate_power(const Scenario& s, Estimate& e, WorkingLog& w) {
     e.power.it_power_w.push_back(it);
     e.power.facility_power_w.push_back(power::facility_power_w(it, s.power.pue));
     e.power.energy_wh.push_back(power::energy_wh(e.compute.device_hours[i], sys_w, s.power.pue));
+    e.power.cluster_energy_wh.push_back(power::energy_wh(e.compute.cluster_device_hours[i], sys_w, s.power.pue));
     if (w.enabled()) {
       const std::string idx = "[" + std::to_string(i) + "]";
       w.add("training.power.it_power_w" + idx, "devices × system W per device",
@@ -225,7 +240,11 @@ void evaluate_power(const Scenario& s, Estimate& e, WorkingLog& w) {
             kSrcPower);
       w.add("training.power.energy_wh" + idx, "device hours × system W × PUE",
             num(e.compute.device_hours[i]) + " × " + num(sys_w) + " × " + num(s.power.pue) + " = " +
-                num(e.power.energy_wh[i]) + " Wh",
+                num(e.power.energy_wh[i]) + " Wh (useful hours)",
+            kSrcPower);
+      w.add("training.power.cluster_energy_wh" + idx, "cluster device hours × system W × PUE",
+            num(e.compute.cluster_device_hours[i]) + " × " + num(sys_w) + " × " + num(s.power.pue) + " = " +
+                num(e.power.cluster_energy_wh[i]) + " Wh (the recommended cluster for the whole schedule)",
             kSrcPower);
     }
   }
@@ -265,8 +284,14 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w) {
         m.hidden, m.moe.experts_per_token, m.moe.moe_layers, t.alltoall_dispatch_bytes,
         t.alltoall_combine_bytes);
     r.moe_alltoall_bytes_per_s = r.tokens_per_s_per_device * r.moe_alltoall_bytes_per_token * 2;
-    r.moe_verdict = comms::bandwidth_verdict(r.moe_alltoall_bytes_per_s, d.scale_up_bytes_per_s,
-                                             d.scale_out_bytes_per_s);
+    // One rate per MFU point (faster training moves more tokens); the verdict is for the highest.
+    double worst = 0;
+    for (double mfu : t.mfu) {
+      const double tok = safe_div(peak * mfu, compute::kTrainFlopsPerParamToken * m.active_params);
+      r.moe_alltoall_bytes_per_s_per_mfu.push_back(tok * r.moe_alltoall_bytes_per_token * 2);
+      worst = std::max(worst, r.moe_alltoall_bytes_per_s_per_mfu.back());
+    }
+    r.moe_verdict = comms::bandwidth_verdict(worst, d.scale_up_bytes_per_s, d.scale_out_bytes_per_s);
   }
   // A checkpoint holds weights and optimizer state; gradients are recomputed after a restart.
   const memory::StateAccounting acc = memory::accounting(t.optimizer, t.bytes_per_param);
@@ -304,13 +329,20 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w) {
             " s = " + num(r.pp_bytes_per_s) + " B/s",
         kSrcCase2);
   if (m.moe.enabled()) {
-    w.add("training.comms.moe_alltoall_bytes_per_s",
+    w.add("training.comms.moe_alltoall_bytes_per_s_at_step_mfu",
           "peak × MFU ÷ (6·N_active) × h·k·(dispatch + combine)·L_moe × 2",
           num(r.tokens_per_s_per_device) + " tok/s × " + num(r.moe_alltoall_bytes_per_token) +
-              " B × 2 = " + num(r.moe_alltoall_bytes_per_s) + " B/s (scale-out " +
-              num(d.scale_out_bytes_per_s) + ", scale-up " + num(d.scale_up_bytes_per_s) + "): " +
-              comms::describe(r.moe_verdict),
+              " B × 2 = " + num(r.moe_alltoall_bytes_per_s) + " B/s at MFU " + num(r.step_mfu),
           kSrcCase4);
+    for (size_t i = 0; i < t.mfu.size() && i < r.moe_alltoall_bytes_per_s_per_mfu.size(); ++i) {
+      w.add("training.comms.moe_alltoall_bytes_per_s[" + std::to_string(i) + "]",
+            "peak × MFU ÷ (6·N_active) × all-to-all bytes per token × 2",
+            num(peak) + " × " + num(t.mfu[i]) + " ÷ (6 × " + num(m.active_params) + ") × " +
+                num(r.moe_alltoall_bytes_per_token) + " × 2 = " + num(r.moe_alltoall_bytes_per_s_per_mfu[i]) +
+                " B/s (scale-out " + num(d.scale_out_bytes_per_s) + ", scale-up " + num(d.scale_up_bytes_per_s) +
+                ")" + (i + 1 == t.mfu.size() ? "; verdict for the highest MFU: " + std::string(comms::describe(r.moe_verdict)) : ""),
+            kSrcCase4);
+    }
   }
   w.add("training.comms.checkpoint_bytes", "N × (weight + optimizer bytes per param), no gradients",
         num(m.params) + " × (" + num(acc.weight_bytes) + " + " + num(acc.optimizer_bytes) + ") = " +

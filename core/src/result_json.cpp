@@ -193,6 +193,8 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"dense_peak_flops", num_or_null(c.dense_peak_flops, peak)}, {"mfu", list(c.mfu)},
       {"device_hours", list_or_null(c.device_hours, peak)}, {"cost_usd", list_or_null(c.cost_usd, priced && peak)},
       {"cluster_devices", list_or_null(c.cluster_devices, peak)},
+      {"cluster_device_hours", list_or_null(c.cluster_device_hours, peak)},
+      {"cluster_cost_usd", list_or_null(c.cluster_cost_usd, priced && peak)},
       {"scale_up_domains", list_or_null(c.scale_up_domains, peak)},
       {"wall_days_on_layout", list_or_null(c.wall_days_on_layout, peak)},
       {"price_offer", price_json(s.training.price)}};
@@ -200,7 +202,8 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
                        {"pue", s.power.pue},
                        {"it_power_w", list_or_null(e.power.it_power_w, powered && peak)},
                        {"facility_power_w", list_or_null(e.power.facility_power_w, powered && peak)},
-                       {"energy_wh", list_or_null(e.power.energy_wh, powered && peak)}};
+                       {"energy_wh", list_or_null(e.power.energy_wh, powered && peak)},
+                       {"cluster_energy_wh", list_or_null(e.power.cluster_energy_wh, powered && peak)}};
   training["comms"] = {
       {"step_mfu", k.step_mfu}, {"layout_devices", k.layout_devices}, {"tokens_per_step", k.tokens_per_step},
       {"step_s", num_or_null(k.step_s, peak)},
@@ -213,7 +216,8 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"pp_verdict", comms::to_string(k.pp_verdict)},
       {"tokens_per_s_per_device", k.tokens_per_s_per_device},
       {"moe_alltoall_bytes_per_token", num_or_null(k.moe_alltoall_bytes_per_token, moe)},
-      {"moe_alltoall_bytes_per_s", num_or_null(k.moe_alltoall_bytes_per_s, moe)},
+      {"moe_alltoall_bytes_per_s", list_or_null(k.moe_alltoall_bytes_per_s_per_mfu, moe && peak)},
+      {"moe_alltoall_bytes_per_s_at_step_mfu", num_or_null(k.moe_alltoall_bytes_per_s, moe && peak)},
       {"moe_verdict", moe ? json(comms::to_string(k.moe_verdict)) : json(nullptr)},
       {"checkpoint_bytes", k.checkpoint_bytes}, {"checkpoint_s", k.checkpoint_s}};
   j["training"] = training;

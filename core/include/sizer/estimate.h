@@ -47,7 +47,9 @@ struct TrainingCompute {
   double dense_peak_flops = 0;
   std::vector<double> mfu;
   std::vector<double> device_hours;
-  std::vector<double> cost_usd;  // empty when no price is known
+  std::vector<double> cost_usd;  // useful device hours × price (the seed's figure); empty: no price
+  std::vector<double> cluster_device_hours;  // cluster_devices × days × 24: the cluster as rented
+  std::vector<double> cluster_cost_usd;      // cluster_device_hours × price; empty: no price
   std::vector<double> cluster_devices;
   std::vector<double> scale_up_domains;
   std::vector<double> wall_days_on_layout;  // days on the layout's device count
@@ -56,7 +58,8 @@ struct TrainingCompute {
 struct TrainingPower {
   std::vector<double> it_power_w;
   std::vector<double> facility_power_w;
-  std::vector<double> energy_wh;
+  std::vector<double> energy_wh;          // useful device hours (the seed's figure)
+  std::vector<double> cluster_energy_wh;  // the recommended cluster for the whole schedule
 };
 
 struct TrainingComms {
@@ -75,7 +78,8 @@ struct TrainingComms {
   comms::Verdict pp_verdict = comms::Verdict::fits_scale_out;
   double moe_alltoall_bytes_per_token = 0;  // per pass, all MoE layers
   double tokens_per_s_per_device = 0;
-  double moe_alltoall_bytes_per_s = 0;      // forward + backward
+  double moe_alltoall_bytes_per_s = 0;      // forward + backward, at step_mfu
+  std::vector<double> moe_alltoall_bytes_per_s_per_mfu;  // one per MFU point (verdict: the highest)
   comms::Verdict moe_verdict = comms::Verdict::fits_scale_out;
   double checkpoint_bytes = 0;  // weights + optimizer state (no gradients)
   double checkpoint_s = 0;
