@@ -375,7 +375,8 @@ TEST_CASE("Seed 001 'Sizing Infrastructure for Trillion-Parameter Models'", "[se
     const double h100 = sizer::bundled_catalog().find_device("h100")->memory_bytes;
     CHECK(288 * kGB / h100 > 3);  // the marketing 288 GB: 3.6 cards
     CHECK(288 * kGB / h100 <= 4);
-    // The catalog keeps the 279 GB a GB300 exposes; still three to four 80 GB cards.
+    // The catalog stores the seed's 288 GB for GB300 (seed 001 wins for the defaults).
+    CHECK(ex.s.device.memory_bytes == 288 * kGB);
     CHECK(ex.s.device.memory_bytes / h100 > 3);
     CHECK(ex.s.device.memory_bytes / h100 <= 4);
   }

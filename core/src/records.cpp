@@ -33,7 +33,8 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
               {"preset", "id", "aliases", "name", "vendor", "kind", "memory_bytes", "memory_stated_as",
                "hbm_bytes_per_s", "dense_flops", "headline_is_sparse", "scale_up_name",
                "scale_up_domain", "scale_up_bytes_per_s", "scale_out_bytes_per_s", "tdp_w", "system_w",
-               "default_system", "default_price", "sources", "note", "notes", "efficiency"});
+               "default_system", "default_price", "price_note", "sources", "note", "notes",
+               "efficiency"});
   read_id_text(r, obj, path, &d->id, &d->name);
   r.string(obj, "vendor", path, &d->vendor);
   r.number(obj, "memory_bytes", path, kBytes, &d->memory_bytes);
