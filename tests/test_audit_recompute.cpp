@@ -88,6 +88,15 @@ json check_case(const std::string& label, const json& scenario, const Shape& m, 
   audit::Expect x(r.result, label);
   audit::expect_all(x, r.result, m, st, ep_batch_ambiguous);
   g_compared += x.compared();
+  // The `scenario` echo is re-readable (result_json.h): reading it back gives the same results.
+  // (An MLA model's head_dim must survive the round trip once item 4 uses it.)
+  const audit::Run back = audit::run(r.result["scenario"].dump());
+  INFO("re-reading the echo: " << back.issues);
+  REQUIRE(back.ok);
+  for (const char* part : {"model", "training", "serving"}) {
+    INFO("section " << part << " after a round trip of the scenario echo");
+    CHECK(back.result[part] == r.result[part]);
+  }
   return r.result;
 }
 
