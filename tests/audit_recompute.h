@@ -243,7 +243,10 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
   x.num("serving.weight_bytes_read", read);
   x.num("serving.bytes_read_per_step", read + kv);
   const double bw_step = (read + kv) / (R * hbm), fl_step = 2 * Na * batch / rflops;
-  const double floor = 2 * L * v["collective_latency_s"].get<double>();
+  // The decode all-reduce group is serving.tp, but never more devices than the replica has; a
+  // one-device replica has no all-reduce and no latency floor.
+  const double stp = std::max(1.0, std::min(v["tp"].get<double>(), R));
+  const double floor = stp > 1 ? 2 * L * v["collective_latency_s"].get<double>() : 0.0;
   const double dstep = std::max({bw_step, fl_step, floor});  // item 6: the floor bounds the step
   x.num("serving.decode_bandwidth_step_s", bw_step);
   x.num("serving.decode_compute_step_s", fl_step);
@@ -259,7 +262,7 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
   x.num("serving.kv_transfer_bytes", kv_tok * prompt);
   x.num("serving.kv_transfer_s", kv_tok * prompt / v["kv_link_bytes_per_s"].get<double>());
   // Case 3: 2 all-reduces per layer of h·B BF16 activations, ring 2(t−1)/t.
-  const double stp = v["tp"], msg = h * batch * 2, ar_bytes = 2 * (stp - 1) / stp * msg * 2 * L;
+  const double msg = h * batch * 2, ar_bytes = 2 * (stp - 1) / stp * msg * 2 * L;
   x.num("serving.tp_message_bytes", msg);
   x.num("serving.tp_allreduces_per_step", 2 * L);
   x.num("serving.tp_allreduce_bytes_per_step", ar_bytes);

@@ -8,6 +8,7 @@ const char* to_string(Verdict v) {
     case Verdict::fits_scale_out: return "fits_scale_out";
     case Verdict::scale_up_only: return "scale_up_only";
     case Verdict::too_slow: return "too_slow";
+    case Verdict::unknown: return "unknown";
   }
   return "?";
 }
@@ -17,20 +18,25 @@ const char* describe(Verdict v) {
     case Verdict::fits_scale_out: return "fits the network";
     case Verdict::scale_up_only: return "fits on the scale-up fabric (NVLink/ICI) only";
     case Verdict::too_slow: return "too slow even on the scale-up fabric";
+    case Verdict::unknown: return "not known (an input is missing from the table)";
   }
   return "?";
 }
 
 Verdict bandwidth_verdict(double need, double up, double out) {
+  if (need == 0) return Verdict::fits_scale_out;
+  if (!(need > 0) || !(out > 0)) return Verdict::unknown;
   if (need <= out) return Verdict::fits_scale_out;
-  if (need <= up) return Verdict::scale_up_only;
-  return Verdict::too_slow;
+  if (up > 0 && need <= up) return Verdict::scale_up_only;
+  return up > 0 ? Verdict::too_slow : Verdict::unknown;
 }
 
 Verdict time_verdict(double bytes, double budget_s, double share, double up, double out) {
-  if (out > 0 && bytes / out <= share * budget_s) return Verdict::fits_scale_out;
+  if (bytes == 0) return Verdict::fits_scale_out;
+  if (!(budget_s > 0) || !(out > 0)) return Verdict::unknown;
+  if (bytes / out <= share * budget_s) return Verdict::fits_scale_out;
   if (up > 0 && bytes / up <= share * budget_s) return Verdict::scale_up_only;
-  return Verdict::too_slow;
+  return up > 0 ? Verdict::too_slow : Verdict::unknown;
 }
 
 double ring_allreduce_factor(double n) { return n <= 1 ? 0.0 : 2.0 * (n - 1) / n; }

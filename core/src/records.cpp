@@ -72,6 +72,13 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
   if (auto it = obj.find("default_price"); it != obj.end() && !it->is_null()) {
     r.string(obj, "default_price", path, &d->default_price);
   }
+  if (auto it = obj.find("price_note"); it != obj.end() && !it->is_null()) {
+    const std::string pp = join(path, "price_note");
+    if (r.object(*it, pp)) {
+      r.only_keys(*it, pp, {"text", "date"});
+      r.string(*it, "text", pp, &d->price_note);
+    }
+  }
   if (auto it = obj.find("efficiency"); it != obj.end()) {
     const std::string ep = join(path, "efficiency");
     if (r.object(*it, ep)) {

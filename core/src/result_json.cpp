@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "result_nulls.h"
+
 namespace sizer {
 
 using nlohmann::json;
@@ -18,6 +20,10 @@ json list(const std::vector<double>& v) {
   json a = json::array();
   for (double x : v) a.push_back(num_or_null(x));
   return a;
+}
+
+json verdict_json(comms::Verdict v) {
+  return v == comms::Verdict::unknown ? json(nullptr) : json(comms::to_string(v));
 }
 
 json list_or_null(const std::vector<double>& v, bool defined) { return defined ? list(v) : json(nullptr); }
@@ -210,15 +216,15 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"dp_allreduce_bytes_per_device", k.dp_allreduce_bytes_per_device},
       {"dp_allreduce_s", num_or_null(k.dp_allreduce_s, has_out)},
       {"dp_allreduce_share", num_or_null(k.dp_allreduce_share, has_out && peak)},
-      {"dp_verdict", comms::to_string(k.dp_verdict)},
+      {"dp_verdict", verdict_json(k.dp_verdict)},
       {"pp_boundary_bytes", k.pp_boundary_bytes}, {"pp_microbatches_per_step", k.pp_microbatches_per_step},
       {"pp_bytes_per_step", k.pp_bytes_per_step}, {"pp_bytes_per_s", num_or_null(k.pp_bytes_per_s, peak)},
-      {"pp_verdict", comms::to_string(k.pp_verdict)},
+      {"pp_verdict", verdict_json(k.pp_verdict)},
       {"tokens_per_s_per_device", k.tokens_per_s_per_device},
       {"moe_alltoall_bytes_per_token", num_or_null(k.moe_alltoall_bytes_per_token, moe)},
       {"moe_alltoall_bytes_per_s", list_or_null(k.moe_alltoall_bytes_per_s_per_mfu, moe && peak)},
       {"moe_alltoall_bytes_per_s_at_step_mfu", num_or_null(k.moe_alltoall_bytes_per_s, moe && peak)},
-      {"moe_verdict", moe ? json(comms::to_string(k.moe_verdict)) : json(nullptr)},
+      {"moe_verdict", moe ? verdict_json(k.moe_verdict) : json(nullptr)},
       {"checkpoint_bytes", k.checkpoint_bytes}, {"checkpoint_s", k.checkpoint_s}};
   j["training"] = training;
   const bool serve_priced = s.serving.price.usd_per_device_hour > 0;
@@ -251,7 +257,10 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"devices_for_demand", v.devices_for_demand},
       {"devices_with_headroom_low", v.devices_with_headroom_low},
       {"devices_with_headroom_high", v.devices_with_headroom_high}};
+  json nulls = json::array();
+  for (const char* part : {"model", "training", "serving"}) detail::collect_nulls(j[part], part, s, e, &nulls);
   j["notes"] = e.notes;
+  j["nulls"] = nulls;
   json w = json::array();
   for (const Issue& i : warnings) w.push_back({{"path", i.path}, {"message", i.message}});
   j["warnings"] = w;

@@ -116,6 +116,7 @@ ImU32 verdict_color(const Ui& ui, sizer::comms::Verdict v) {
     case sizer::comms::Verdict::fits_scale_out: return ui.pal.good;
     case sizer::comms::Verdict::scale_up_only: return ui.pal.warn;
     case sizer::comms::Verdict::too_slow: return ui.pal.bad;
+    case sizer::comms::Verdict::unknown: return ui.pal.muted;
   }
   return ui.pal.text;
 }
@@ -125,6 +126,7 @@ const char* verdict_label(sizer::comms::Verdict v) {
     case sizer::comms::Verdict::fits_scale_out: return "fits the scale-out network";
     case sizer::comms::Verdict::scale_up_only: return "needs the scale-up fabric";
     case sizer::comms::Verdict::too_slow: return "too slow on either fabric";
+    case sizer::comms::Verdict::unknown: return "not known: a link or peak is missing from the table";
   }
   return "";
 }

@@ -13,15 +13,18 @@
 
 namespace sizer::comms {
 
-// Plain verdict for a traffic need against the two link tiers.
-enum class Verdict { fits_scale_out, scale_up_only, too_slow };
+// Plain verdict for a traffic need against the two link tiers. `unknown` when an input is not
+// known (no scale-out bandwidth in the table, no peak for the step time); the JSON shows null.
+enum class Verdict { fits_scale_out, scale_up_only, too_slow, unknown };
 const char* to_string(Verdict v);
 const char* describe(Verdict v);
 
-// Bandwidth need (bytes/s) against per-device links.
+// Bandwidth need (bytes/s) against per-device links. No need (0) fits anywhere; a need with an
+// unknown link (≤ 0) or an unknown need (< 0) is `unknown`.
 Verdict bandwidth_verdict(double need_bytes_per_s, double scale_up_bytes_per_s,
                           double scale_out_bytes_per_s);
 // Time need against a budget: fits the network if seconds on scale-out ≤ share × budget.
+// `unknown` when the budget (step time) or the scale-out bandwidth is not known.
 Verdict time_verdict(double bytes, double budget_s, double share, double scale_up_bytes_per_s,
                      double scale_out_bytes_per_s);
 

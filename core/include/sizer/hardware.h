@@ -30,6 +30,7 @@ struct Device {
   double collective_latency_s = 5e-6;  // per collective step
   std::string default_system;
   std::string default_price;  // price offer id used when the scenario names none
+  std::string price_note;     // why no public price is bundled (empty when one is)
   bool user_supplied = false;
 
   // Dense peak at a precision; FP16 uses the BF16 path. 0 when unsupported.
