@@ -68,8 +68,11 @@ json generate(Rng& g, const sizer::Catalog& cat) {
   const double seq = m.seq_len > 0 ? m.seq_len : 2048;
   std::vector<double> cps = {1.0};
   for (double x : {2.0, 4.0}) if (divides(seq, x)) cps.push_back(x);
-  const double tp = g.pick(tps), pp = g.pick(pps), dp = g.pick(std::vector<double>{1, 2, 4, 8, 16, 32, 64});
+  const double tp = g.pick(tps), pp = g.pick(pps);
   const double ep = g.pick(eps), cp = g.chance(0.3) ? g.pick(cps) : 1, mb = g.chance(0.5) ? 1 : 2;
+  // DP up to 64, kept inside the contract's cap of 10^6 devices per layout.
+  double dp = g.pick(std::vector<double>{1, 2, 4, 8, 16, 32, 64});
+  while (dp > 1 && tp * pp * dp * cp * ep > 1e6) dp /= 2;
   t["layout"] = {{"tp", tp}, {"pp", pp}, {"dp", dp}, {"ep", ep}, {"cp", cp}, {"micro_batch", mb},
                  {"global_batch", dp * ep * mb * static_cast<double>(1 + g.pick(32))}};
   s["training"] = t;

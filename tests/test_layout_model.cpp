@@ -145,7 +145,7 @@ TEST_CASE("recompute trades memory for hardware FLOPs", "[layout]") {
 }
 
 TEST_CASE("the search returns valid, fitting layouts ranked by the objective", "[layout][search]") {
-  Scenario s = scenario(R"({"model": "dense-1t", "device": "gb200", "training": {"layout": {"global_batch": 4096},
+  Scenario s = scenario(R"({"model": "dense-1t", "device": "gb200", "training": {"layout": {"global_batch": 4608},
     "search": {"devices": 4096, "top": 5}}})");
   const SearchResult r = search_layouts(s);
   CHECK(r.layouts_evaluated > 1000);

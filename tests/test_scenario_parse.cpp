@@ -175,16 +175,31 @@ TEST_CASE("malformed JSON and oversized input are refused whole", "[parse][bad]"
   CHECK(p.issues[0].message.find("too large") != std::string::npos);
 }
 
-TEST_CASE("layout problems are warnings with explanations, not errors", "[parse]") {
-  const auto p = parse(R"({"training": {"layout": {"tp": 7, "pp": 5}}})");
-  REQUIRE(p.ok());
-  bool tp = false, pp = false;
-  for (const Issue& w : p.warnings) {
-    tp = tp || w.path == "training.layout.tp";
-    pp = pp || w.path == "training.layout.pp";
+TEST_CASE("eval refuses the layouts plan refuses; uneven stages only warn (issue 8 item 9)", "[parse]") {
+  SECTION("TP 7 does not divide 160 heads: refused, naming training.layout.tp") {
+    const auto p = parse(R"({"training": {"layout": {"tp": 7, "pp": 64, "dp": 6}}})");
+    REQUIRE_FALSE(p.ok());
+    CHECK(p.issues[0].path == "training.layout.tp");
+    CHECK(p.issues[0].message.find("160 attention heads") != std::string::npos);
   }
-  CHECK(tp);
-  CHECK(pp);
+  SECTION("10^18 devices and 0.003 micro-batches: refused before anything is computed") {
+    const auto p = parse(R"({"training": {"layout": {"tp": 1e6, "pp": 1e6, "dp": 1e6}}})");
+    REQUIRE_FALSE(p.ok());
+    CHECK(p.issues[0].path == "training.layout");
+    CHECK(p.issues[0].message.find("at most 1,000,000") != std::string::npos);
+  }
+  SECTION("fewer sequences than data-parallel ranks: refused, naming the global batch") {
+    const auto p = parse(R"({"training": {"layout": {"tp": 8, "pp": 64, "dp": 6, "global_batch": 3}}})");
+    REQUIRE_FALSE(p.ok());
+    CHECK(p.issues[0].path == "training.layout.global_batch");
+  }
+  SECTION("PP 5 on 128 layers is legal but uneven: a warning") {
+    const auto p = parse(R"({"training": {"layout": {"tp": 8, "pp": 5, "dp": 6, "global_batch": 3072}}})");
+    REQUIRE(p.ok());
+    bool pp = false;
+    for (const Issue& w : p.warnings) pp = pp || w.path == "training.layout.pp";
+    CHECK(pp);
+  }
 }
 
 TEST_CASE("the resolved scenario round-trips through its JSON", "[parse]") {

@@ -91,6 +91,14 @@ std::string energy_wh(double wh) { return scaled(wh, kSi, 7, "Wh"); }
 std::string count(double n) {
   if (!std::isfinite(n)) return "—";
   const double a = std::fabs(n);
+  if (a >= 1e15) {  // beyond "999T": scientific, e.g. "1.00e18"
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2e", n);
+    std::string s = buf;
+    const auto e = s.find("e+");
+    if (e != std::string::npos) s.erase(e + 1, 1);  // "1.00e+18" → "1.00e18"
+    return s;
+  }
   if (a >= 1e12) return sig(n / 1e12, 3) + "T";
   if (a >= 1e9) return sig(n / 1e9, 3) + "B";
   if (a >= 1e6) return sig(n / 1e6, 3) + "M";

@@ -18,6 +18,7 @@ const Range kParams{1e3, 1e16};
 const Range kCount{1, 1e7, false, true};
 const Range kCount0{0, 1e7, false, true};
 const Range kUsd{1e-6, 1e6};
+constexpr double kShapeTolerance = 0.02;  // published totals are rounded; norms and biases are small
 const Range kTokens{0, 1e18};
 
 void read_id_text(Reader& r, const json& obj, const std::string& path, std::string* id,
@@ -181,6 +182,11 @@ bool validate_model(Reader& r, Model* m, const std::string& path) {
   if (!(m->hidden > 0)) fail("hidden", "is required: model width, e.g. 25600");
   if (!(m->heads > 0)) fail("heads", "is required: attention heads, e.g. 160");
   if (!ok) return false;
+  if (m->heads > m->hidden) {
+    fail("heads", "must not exceed hidden (" + num(m->hidden) + "): each head needs at least one dimension; got " +
+                      num(m->heads));
+    return false;
+  }
   if (!(m->active_params > 0)) m->active_params = m->params;
   if (m->active_params > m->params) {
     fail("active_params", "must not exceed params (" + num(m->params) + "); got " + num(m->active_params));
@@ -189,10 +195,18 @@ bool validate_model(Reader& r, Model* m, const std::string& path) {
   if (a.kind == AttentionKind::mha) {
     if (!(a.kv_heads > 0)) a.kv_heads = m->heads;
     if (!(a.head_dim > 0)) a.head_dim = m->hidden / m->heads;
+    if (a.kv_heads != m->heads) {
+      fail("attention.kv_heads", "must equal heads (" + num(m->heads) + ") for mha, one key-value head per query "
+                                 "head; got " + num(a.kv_heads) + " (fewer key-value heads is gqa)");
+    }
   } else if (a.kind == AttentionKind::gqa) {
     if (!(a.kv_heads > 0)) fail("attention.kv_heads", "is required for gqa: key-value heads, e.g. 8");
     if (!(a.head_dim > 0)) a.head_dim = m->hidden / m->heads;
     if (a.kv_heads > m->heads) fail("attention.kv_heads", "must not exceed heads (" + num(m->heads) + ")");
+    else if (a.kv_heads > 0 && std::fmod(m->heads, a.kv_heads) != 0) {
+      fail("attention.kv_heads", "must divide heads (" + num(m->heads) + ") so query heads group evenly; got " +
+                                     num(a.kv_heads));
+    }
   } else {
     if (!(a.kv_latent > 0)) fail("attention.kv_latent", "is required for mla: compressed KV width, e.g. 512");
   }
@@ -203,6 +217,13 @@ bool validate_model(Reader& r, Model* m, const std::string& path) {
     }
     if (!(e.moe_layers > 0) || e.moe_layers > m->layers) {
       fail("moe.moe_layers", "must be a whole number in [1, layers=" + num(m->layers) + "]");
+    }
+    // total − active = (E − k)·p_e·L_moe: with every expert active nothing is left out per token.
+    if (e.experts_per_token >= e.experts && m->active_params < m->params * (1 - kShapeTolerance)) {
+      fail("moe.experts_per_token", "is " + num(e.experts_per_token) + " of " + num(e.experts) +
+                                        " experts, so every parameter is active, but active_params (" +
+                                        num(m->active_params) + ") is below params (" + num(m->params) +
+                                        "); lower experts_per_token or raise active_params");
     }
   } else if (m->active_params < m->params) {
     fail("active_params", "may differ from params only for a mixture-of-experts model (give model.moe)");

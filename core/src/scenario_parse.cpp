@@ -7,6 +7,8 @@
 #include <cmath>
 
 #include "records.h"
+#include "sizer/format.h"
+#include "sizer/planner.h"
 #include "sizer/training_memory.h"
 #include "sizer/working.h"
 
@@ -21,6 +23,7 @@ using detail::Reader;
 const Range kFraction{0.001, 1};     // MFU, goodput, usable HBM, shares
 const Range kDegree{1, 1e6, false, true};
 const Range kTokensR{1, 1e18};
+constexpr double kMaxLayoutDevices = 1e6;  // the same cap as the search's device counts
 const Range kDays{0.01, 36500};
 const Range kSmallBytes{0.125, 16};  // bytes per element
 const Range kBytesPerParam{0.5, 64};
@@ -67,6 +70,10 @@ bool resolve_device(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
   bool have = false;
   auto it = doc.find("device");
   std::string system_id;
+  if (auto sit = doc.find("system"); sit != doc.end() && sit->is_string() && sit->get_ref<const std::string&>().empty()) {
+    r.error("system", "must be a system id (or omitted); got an empty string; known: " + c.system_ids());
+    return false;
+  }
   if (auto sit = doc.find("system"); sit != doc.end()) {
     if (!sit->is_string()) {
       r.error("system", "must be a system id string; known: " + c.system_ids());
@@ -318,7 +325,14 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
       read_search(r, *sit, "training.search", &t.search);
     }
   }
-  if (!tokens_given) t.tokens = m.training_tokens > 0 ? m.training_tokens : t.tokens_per_param * m.params;
+  if (!tokens_given) {
+    t.tokens = m.training_tokens > 0 ? m.training_tokens : t.tokens_per_param * m.params;
+    if (!(t.tokens >= kTokensR.min && t.tokens <= kTokensR.max)) {
+      r.error("training.tokens_per_param", "gives " + num(t.tokens) + " training tokens (" + num(t.tokens_per_param) +
+                                               " × " + num(m.params) + " params); tokens must be " +
+                                               detail::describe(kTokensR) + ": lower tokens_per_param or give training.tokens");
+    }
+  }
   if (!bpp_given) t.bytes_per_param = memory::accounting(t.optimizer).total();
 }
 
@@ -367,17 +381,38 @@ void read_power(Reader& r, const json& doc, Scenario* s) {
   r.number(*it, "system_w_per_device", "power", Range{1, 1e7}, &s->power.system_w_per_device);
 }
 
+// The planner's validity rules applied to the scenario's layout, so `eval` and `plan` accept and
+// refuse the same layouts: errors when the scenario gives training.layout, warnings when the
+// default layout does not suit the model.
+void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* errors, std::vector<Issue>* warnings) {
+  const PlanLayout l = plan_layout(s);
+  std::vector<Issue>* out = layout_given ? errors : warnings;
+  if (l.devices() > kMaxLayoutDevices) {
+    out->push_back({"training.layout", "gives tp × pp × dp × cp × ep = " + fmt::count(l.devices()) +
+                                           " devices; at most 1,000,000 are allowed"});
+    return;
+  }
+  const LayoutResult r = evaluate_layout(s.model, s.device, l, plan_context(s));
+  const std::vector<std::string> why = explain_layout(s.model, s.device, l, r);
+  struct Rule { LayoutProblem bit; const char* path; };
+  const Rule rules[] = {{kTpHeads, "training.layout.tp"}, {kPpLayers, "training.layout.pp"},
+                        {kBatchSplit, "training.layout.global_batch"}, {kEpExperts, "training.layout.ep"},
+                        {kCpSeq, "training.layout.cp"}, {kInterleave, "training.layout.virtual_stages"}};
+  // explain_layout lists the problems in the order of the bits; pair each with its field.
+  std::size_t k = 0;
+  for (const Rule& rule : rules) {
+    if (!(r.problems & rule.bit)) continue;
+    out->push_back({rule.path, k < why.size() ? why[k] : "is not a valid layout for this model"});
+    ++k;
+  }
+}
+
 void cross_checks(const Scenario& s, std::vector<Issue>* warnings) {
   const Layout& l = s.training.layout;
   const Model& m = s.model;
   auto warn = [&](const std::string& path, const std::string& msg) { warnings->push_back({path, msg}); };
-  if (l.pp > m.layers) warn("training.layout.pp", "is larger than the model's " + num(m.layers) + " layers");
-  else if (std::fmod(m.layers, l.pp) != 0) warn("training.layout.pp", "does not divide the " + num(m.layers) + " layers; stages are uneven");
-  if (std::fmod(m.heads, l.tp) != 0) warn("training.layout.tp", "does not divide the " + num(m.heads) + " attention heads");
+  if (l.pp <= m.layers && std::fmod(m.layers, l.pp) != 0) warn("training.layout.pp", "does not divide the " + num(m.layers) + " layers; stages are uneven");
   if (l.tp > s.device.scale_up_domain) warn("training.layout.tp", "is larger than the scale-up domain of " + num(s.device.scale_up_domain) + " devices: tensor-parallel traffic crosses the slow network");
-  if (std::fmod(l.global_batch, l.dp * l.micro_batch) != 0) warn("training.layout.global_batch", "is not a multiple of dp × micro_batch");
-  if (m.moe.enabled() && std::fmod(m.moe.experts, l.ep) != 0) warn("training.layout.ep", "does not divide the " + num(m.moe.experts) + " experts");
-  if (!m.moe.enabled() && l.ep > 1) warn("training.layout.ep", "has no effect on a dense model");
   if (s.serving.tp > s.device.scale_up_domain) warn("serving.tp", "is larger than the scale-up domain: decode all-reduces cross the slow network");
 }
 
@@ -413,6 +448,10 @@ ParsedScenario parse_scenario(std::string_view text, const Catalog& catalog) {
   read_training(r, doc, catalog, &s);
   read_serving(r, doc, catalog, &s);
   read_power(r, doc, &s);
+  if (!out.issues.empty()) return out;
+  const auto tit = doc.find("training");
+  const bool layout_given = tit != doc.end() && tit->is_object() && tit->contains("layout");
+  check_layout(s, layout_given, &out.issues, &out.warnings);
   if (!out.issues.empty()) return out;
   cross_checks(s, &out.warnings);
   out.scenario = std::move(s);
