@@ -63,7 +63,10 @@ check "bad table option" 2 "unknown precision" -- "$SIZER" table --precisions fp
 check "bad tables file" 2 "invalid tables" -- bash -c "echo '{\"devices\": [{\"id\": \"x\"}]}' > '$tmp/t.json'; '$SIZER' list devices --tables '$tmp/t.json'"
 check "user tables" 0 "x1.*user-supplied" -- bash -c "echo '{\"devices\": [{\"id\": \"x1\", \"name\": \"X1\", \"memory_bytes\": 1e11, \"hbm_bytes_per_s\": 1e12, \"dense_flops\": {\"bf16\": 1e15}, \"scale_up_bytes_per_s\": 1e11}]}' > '$tmp/u.json'; '$SIZER' list devices --tables '$tmp/u.json'"
 check "plan" 0 '"mfu_predicted"' -- "$SIZER" plan "$ROOT/docs/examples/megatron-3072-a100.json"
-check "plan explains a bad layout" 0 "does not divide the 160 attention heads" -- bash -c "echo '{\"training\": {\"layout\": {\"tp\": 7}}}' | '$SIZER' plan -"
+# Issue 8 item 9: eval and plan accept and refuse the same layouts, naming the field.
+check "plan refuses a bad layout" 2 "training.layout.tp: TP 7 does not divide the 160 attention heads" -- bash -c "echo '{\"training\": {\"layout\": {\"tp\": 7}}}' | '$SIZER' plan -"
+check "eval refuses the same layout" 2 "training.layout.tp: TP 7 does not divide the 160 attention heads" -- bash -c "echo '{\"training\": {\"layout\": {\"tp\": 7}}}' | '$SIZER' eval -"
+check "eval refuses 10^18 devices" 2 "training.layout: gives tp × pp × dp × cp × ep = 1.00e18 devices" -- bash -c "echo '{\"training\": {\"layout\": {\"tp\": 1e6, \"pp\": 1e6, \"dp\": 1e6}}}' | '$SIZER' eval -"
 check "search" 0 '"layouts_evaluated"' -- bash -c "echo '{\"training\": {\"search\": {\"devices\": [512, 2048], \"top\": 3}}}' | '$SIZER' search -"
 check "search bad objective" 2 "training.search.objective: must be" -- bash -c "echo '{\"training\": {\"search\": {\"objective\": \"speed\"}}}' | '$SIZER' search -"
 check "validate" 0 "mean absolute error" -- "$SIZER" validate "$ROOT/docs/validation/runs.json"
