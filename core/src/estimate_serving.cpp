@@ -55,6 +55,12 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.replica_min_devices = memory::min_devices(r.footprint_bytes, d.memory_bytes, v.hbm_usable);
   r.replica_devices = v.replica_devices > 0 ? v.replica_devices
                                              : auto_replica_devices(r.replica_min_devices, d.scale_up_domain);
+  if (v.replica_devices <= 0 && r.replica_devices < d.scale_up_domain) {
+    e.notes.push_back("serving: the automatic replica is " + num(r.replica_devices) +
+                      " devices, the smallest power of two that holds weights and KV cache (minimum " +
+                      num(r.replica_min_devices) + "), not a whole " + num(d.scale_up_domain) +
+                      "-device scale-up domain; set serving.replica_devices to choose another size");
+  }
   if (r.replica_devices < r.replica_min_devices) {
     e.notes.push_back("serving.replica_devices " + num(r.replica_devices) +
                       " is below the minimum of " + num(r.replica_min_devices) +
@@ -85,6 +91,11 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
                            r.tp_latency_floor_s > r.decode_compute_step_s
                        ? "latency"
                        : (r.decode_compute_step_s > r.decode_bandwidth_step_s ? "compute" : "bandwidth");
+  if (r.decode_bound == "latency") {
+    e.notes.push_back("serving: decode is bound by collective latency (" + num(r.tp_allreduces_per_step) +
+                      " all-reduces × " + num(v.collective_latency_s) + " s per token), not by HBM bandwidth; "
+                      "more devices per replica will not make it faster");
+  }
   r.tokens_per_s_per_user = safe_div(1.0, r.decode_step_s);
   r.tokens_per_s_per_replica = safe_div(v.batch, r.decode_step_s);
   r.decode_flops_per_s_needed =
