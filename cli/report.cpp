@@ -47,14 +47,19 @@ std::string text_report(const Scenario& s, const Estimate& e, const std::vector<
   line(o, "FLOP", fmt::flops(e.compute.flops));
   line(o, "device hours", list(e.compute.device_hours, fmt::hours));
   if (!e.compute.cost_usd.empty()) {
-    line(o, "cost (" + s.training.price.provider + " " + s.training.price.offer_kind + ")", list(e.compute.cost_usd, fmt::usd));
+    line(o, "cost, useful hours (" + s.training.price.provider + " " + s.training.price.offer_kind + ")",
+         list(e.compute.cost_usd, fmt::usd));
+    line(o, "cost, cluster rented for the schedule", list(e.compute.cluster_cost_usd, fmt::usd));
+  } else {
+    line(o, "cost", d.price_note.empty() ? "no price offer for " + d.id : "no public price: " + d.price_note);
   }
   line(o, "devices for " + fmt::number(s.training.days, 3) + " days at " + fmt::percent(s.training.goodput) + " goodput",
        list(e.compute.cluster_devices, fmt::count));
   line(o, "scale-up domains of " + fmt::count(d.scale_up_domain), list(e.compute.scale_up_domains, fmt::count));
   if (s.power.system_w_per_device > 0) {
     line(o, "facility power", list(e.power.facility_power_w, fmt::watts));
-    line(o, "energy", list(e.power.energy_wh, fmt::energy_wh));
+    line(o, "energy, useful hours", list(e.power.energy_wh, fmt::energy_wh));
+    line(o, "energy, cluster for the schedule", list(e.power.cluster_energy_wh, fmt::energy_wh));
   }
   o << "\nCommunication\n";
   line(o, "step time (layout, MFU " + fmt::percent(e.comms.step_mfu) + ")", fmt::seconds(e.comms.step_s));
@@ -65,7 +70,7 @@ std::string text_report(const Scenario& s, const Estimate& e, const std::vector<
                                              fmt::bytes_per_s(e.comms.pp_bytes_per_s) + " — " +
                                              comms::describe(e.comms.pp_verdict));
   if (m.moe.enabled()) {
-    line(o, "MoE all-to-all per device", fmt::bytes_per_s(e.comms.moe_alltoall_bytes_per_s) + " — " +
+    line(o, "MoE all-to-all per device", list(e.comms.moe_alltoall_bytes_per_s_per_mfu, fmt::bytes_per_s) + " — " +
                                              comms::describe(e.comms.moe_verdict));
   }
   o << "\nServing (" << to_string(s.serving.weight_precision) << " weights, " << to_string(s.serving.kv_precision)

@@ -41,6 +41,8 @@ std::vector<ComparisonRow> compare_devices(const Scenario& base, const Catalog& 
         r.mfu = e.compute.mfu[i];
         r.device_hours = e.compute.device_hours[i];
         r.cost_usd = e.compute.cost_usd.empty() ? 0 : e.compute.cost_usd[i];
+        r.cluster_cost_usd = e.compute.cluster_cost_usd.empty() ? 0 : e.compute.cluster_cost_usd[i];
+        r.price_note = s.training.price.usd_per_device_hour > 0 ? "" : d.price_note;
         r.price_id = s.training.price.usd_per_device_hour > 0 ? s.training.price.id : "";
         r.offer_kind = s.training.price.usd_per_device_hour > 0 ? s.training.price.offer_kind : "";
         r.cluster_devices = e.compute.cluster_devices[i];

@@ -253,7 +253,8 @@ std::string leaf_of(const std::string& path) {
 
 std::string label_for(const std::string& leaf) {
   static const std::pair<const char*, const char*> kLabels[] = {
-      {"cluster_devices", "Devices for the schedule"}, {"cost_usd", "Training cost"},
+      {"cluster_devices", "Devices for the schedule"}, {"cost_usd", "Training cost (useful hours)"},
+      {"cluster_cost_usd", "Cluster cost (rented for the schedule)"}, {"cluster_energy_wh", "Cluster energy"},
       {"device_hours", "Device hours"}, {"facility_power_w", "Facility power"}, {"energy_wh", "Energy"},
       {"flops", "Training compute"}, {"state_bytes", "Training state"}, {"min_devices_usable", "Minimum devices"},
       {"step_s", "Step time"}, {"weight_bytes", "Serving weights"}, {"kv_bytes", "KV cache"},
@@ -271,7 +272,7 @@ std::string label_for(const std::string& leaf) {
   return out;
 }
 
-const char* kDefaultShow[] = {"cluster_devices", "cost_usd", "facility_power_w", "replica_devices",
+const char* kDefaultShow[] = {"cluster_devices", "cost_usd", "cluster_cost_usd", "facility_power_w", "replica_devices",
                               "tokens_per_s_per_replica"};
 
 }  // namespace

@@ -144,10 +144,12 @@ std::string results_markdown(const json& r, bool user_supplied) {
       {"Training compute", {"training", "compute", "flops"}},
       {"MFU points", {"training", "compute", "mfu"}},
       {"Device hours", {"training", "compute", "device_hours"}},
-      {"Training cost", {"training", "compute", "cost_usd"}},
+      {"Training cost (useful hours)", {"training", "compute", "cost_usd"}},
+      {"Cluster cost (rented for the schedule)", {"training", "compute", "cluster_cost_usd"}},
       {"Devices for the schedule", {"training", "compute", "cluster_devices"}},
       {"Facility power", {"training", "power", "facility_power_w"}},
-      {"Energy", {"training", "power", "energy_wh"}},
+      {"Energy (useful hours)", {"training", "power", "energy_wh"}},
+      {"Cluster energy (the schedule)", {"training", "power", "cluster_energy_wh"}},
       {"Training state", {"training", "memory", "state_bytes"}},
       {"Minimum devices (usable HBM)", {"training", "memory", "min_devices_usable"}},
       {"Step time", {"training", "comms", "step_s"}},
@@ -192,6 +194,8 @@ std::string comparison_table(const std::vector<ComparisonRow>& rows, std::string
       auto opt = [](double v) { return v > 0 ? json(v) : json(nullptr); };
       a.push_back({{"device", r.device}, {"precision", to_string(r.precision)}, {"dense_peak_flops", r.dense_peak_flops},
                    {"mfu", r.mfu}, {"device_hours", r.device_hours}, {"cost_usd", opt(r.cost_usd)},
+                   {"cluster_cost_usd", opt(r.cluster_cost_usd)},
+                   {"price_note", r.price_note.empty() ? json(nullptr) : json(r.price_note)},
                    {"price", r.price_id.empty() ? json(nullptr) : json(r.price_id)},
                    {"offer_kind", r.offer_kind.empty() ? json(nullptr) : json(r.offer_kind)},
                    {"cluster_devices", r.cluster_devices}, {"scale_up_domains", r.scale_up_domains},
@@ -204,12 +208,13 @@ std::string comparison_table(const std::vector<ComparisonRow>& rows, std::string
     return a.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
   }
   if (format == "csv") {
-    o << "device,precision,dense_peak_flops,mfu,device_hours,cost_usd,price,offer_kind,cluster_devices,"
-         "scale_up_domains,facility_power_w,min_devices_usable,replica_min_devices,user_supplied\n";
+    o << "device,precision,dense_peak_flops,mfu,device_hours,cost_usd,cluster_cost_usd,price,offer_kind,price_note,"
+         "cluster_devices,scale_up_domains,facility_power_w,min_devices_usable,replica_min_devices,user_supplied\n";
     for (const auto& r : rows) {
       o << csv_cell(r.device) << "," << to_string(r.precision) << "," << plain(r.dense_peak_flops) << ","
         << plain(r.mfu) << "," << plain(r.device_hours) << "," << (r.cost_usd > 0 ? plain(r.cost_usd) : "") << ","
-        << csv_cell(r.price_id) << "," << csv_cell(r.offer_kind) << "," << plain(r.cluster_devices) << ","
+        << (r.cluster_cost_usd > 0 ? plain(r.cluster_cost_usd) : "") << "," << csv_cell(r.price_id) << ","
+        << csv_cell(r.offer_kind) << "," << csv_cell(r.price_note) << "," << plain(r.cluster_devices) << ","
         << plain(r.scale_up_domains) << "," << (r.facility_power_w > 0 ? plain(r.facility_power_w) : "") << ","
         << plain(r.min_devices_usable) << "," << plain(r.replica_min_devices) << ","
         << (r.user_supplied ? "true" : "false") << "\n";
@@ -218,43 +223,50 @@ std::string comparison_table(const std::vector<ComparisonRow>& rows, std::string
   }
   if (format != "text" && format != "markdown") return "";
   const bool md = format == "markdown";
-  const char* head[] = {"Device", "Prec.", "MFU", "Device hours", "Cost", "Offer", "Devices", "Domains", "Facility power"};
+  const char* head[] = {"Device", "Prec.", "MFU", "Device hours", "Cost", "Cluster cost", "Offer", "Devices", "Domains",
+                        "Facility power"};
   if (md) {
     o << "|";
     for (const char* h : head) o << " " << h << " |";
-    o << "\n|---|---|--:|--:|--:|---|--:|--:|--:|\n";
+    o << "\n|---|---|--:|--:|--:|--:|---|--:|--:|--:|\n";
   } else {
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "%-14s %-5s %5s %14s %10s %-15s %9s %8s %14s\n", head[0], head[1], head[2],
-                  head[3], head[4], head[5], head[6], head[7], head[8]);
+    char buf[220];
+    std::snprintf(buf, sizeof buf, "%-14s %-5s %5s %14s %10s %12s %-15s %9s %8s %14s\n", head[0], head[1], head[2],
+                  head[3], head[4], head[5], head[6], head[7], head[8], head[9]);
     o << buf;
   }
-  bool any_user = false;
+  bool any_user = false, any_unpriced = false;
   for (const auto& r : rows) {
     any_user = any_user || r.user_supplied;
     const std::string dev = r.device + (r.user_supplied ? "*" : "");
-    const std::string cost = r.cost_usd > 0 ? fmt::usd(r.cost_usd) : "no price";
+    const std::string cost = r.cost_usd > 0 ? fmt::usd(r.cost_usd) : r.price_note.empty() ? "no price" : "no public price";
+    const std::string cluster_cost = r.cluster_cost_usd > 0 ? fmt::usd(r.cluster_cost_usd) : "—";
+    if (r.cost_usd <= 0 && !r.price_note.empty()) any_unpriced = true;
     const std::string power = r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "unknown";
     const std::string offer = r.offer_kind.empty() ? "—" : r.offer_kind;
     if (md) {
       o << "| " << markdown_cell(dev) << " | " << to_string(r.precision) << " | " << fmt::percent(r.mfu) << " | "
-        << fmt::count(r.device_hours) << " | " << cost << " | " << markdown_cell(offer) << " | "
+        << fmt::count(r.device_hours) << " | " << cost << " | " << cluster_cost << " | " << markdown_cell(offer) << " | "
         << fmt::count(r.cluster_devices) << " | " << fmt::count(r.scale_up_domains) << " | " << power << " |\n";
     } else {
-      char buf[240];
-      std::snprintf(buf, sizeof buf, "%-14s %-5s %5s %14s %10s %-15s %9s %8s %14s\n", dev.c_str(),
+      char buf[260];
+      std::snprintf(buf, sizeof buf, "%-14s %-5s %5s %14s %10s %12s %-15s %9s %8s %14s\n", dev.c_str(),
                     to_string(r.precision), fmt::percent(r.mfu).c_str(), fmt::count(r.device_hours).c_str(),
-                    cost.c_str(), offer.c_str(), fmt::count(r.cluster_devices).c_str(),
+                    cost.c_str(), cluster_cost.c_str(), offer.c_str(), fmt::count(r.cluster_devices).c_str(),
                     fmt::count(r.scale_up_domains).c_str(), power.c_str());
       o << buf;
     }
   }
   if (md) {
-    o << "\n*Device hours = C ÷ (dense peak × MFU × 3600). Costs are estimates from dated price offers, not quotes.";
+    o << "\n*Device hours = C ÷ (dense peak × MFU × 3600). Cost = useful device hours × price (the seed's figure); "
+         "cluster cost = the recommended cluster rented for the whole schedule. Costs are estimates from dated price "
+         "offers, not quotes.";
     if (any_user) o << " \\* = user-supplied device.";
+    if (any_unpriced) o << " \"no public price\": no public price page lists this chip (see assets/devices.json price_note).";
     o << "*\n";
-  } else if (any_user) {
-    o << "* = user-supplied device\n";
+  } else {
+    if (any_user) o << "* = user-supplied device\n";
+    if (any_unpriced) o << "no public price: no public price page lists this chip (see assets/devices.json price_note)\n";
   }
   return o.str();
 }

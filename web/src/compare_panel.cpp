@@ -11,7 +11,7 @@ namespace {
 
 namespace fmt = sizer::fmt;
 
-enum Column { kDevice, kPrecision, kMfu, kHours, kCost, kCluster, kDomains, kPower, kFloor, kReplica, kDecode, kPerMillion, kCount };
+enum Column { kDevice, kPrecision, kMfu, kHours, kCost, kClusterCost, kCluster, kDomains, kPower, kFloor, kReplica, kDecode, kPerMillion, kCount };
 
 double key(const sizer::ComparisonRow& r, int column) {
   switch (column) {
@@ -19,6 +19,7 @@ double key(const sizer::ComparisonRow& r, int column) {
     case kMfu: return r.mfu;
     case kHours: return r.device_hours;
     case kCost: return r.cost_usd > 0 ? r.cost_usd : 1e300;  // unpriced rows last
+    case kClusterCost: return r.cluster_cost_usd > 0 ? r.cluster_cost_usd : 1e300;
     case kCluster: return r.cluster_devices;
     case kDomains: return r.scale_up_domains;
     case kPower: return r.facility_power_w > 0 ? r.facility_power_w : 1e300;
@@ -93,7 +94,8 @@ void compare_panel(Ui& ui) {
   ImGui::TableSetupColumn("Precision", 0, 0, kPrecision);
   ImGui::TableSetupColumn("MFU", 0, 0, kMfu);
   ImGui::TableSetupColumn("Device-hours", ImGuiTableColumnFlags_DefaultSort, 0, kHours);
-  ImGui::TableSetupColumn("Cost", 0, 0, kCost);
+  ImGui::TableSetupColumn("Cost (useful h)", 0, 0, kCost);
+  ImGui::TableSetupColumn("Cluster cost", 0, 0, kClusterCost);
   ImGui::TableSetupColumn("Cluster", 0, 0, kCluster);
   ImGui::TableSetupColumn("Domains", 0, 0, kDomains);
   ImGui::TableSetupColumn("Facility power", 0, 0, kPower);
@@ -133,8 +135,16 @@ void compare_panel(Ui& ui) {
     ImGui::TextUnformatted(prec.c_str());
     cell(ui, pct(r.mfu));
     cell(ui, fmt::hours(r.device_hours));
-    cell(ui, r.cost_usd > 0 ? fmt::usd(r.cost_usd) : "\xe2\x80\x94", r.cost_usd > 0 ? 0 : ui.pal.faint);
-    if (r.cost_usd > 0 && ImGui::IsItemHovered()) ImGui::SetTooltip("price offer %s (%s)", r.price_id.c_str(), r.offer_kind.c_str());
+    cell(ui, r.cost_usd > 0 ? fmt::usd(r.cost_usd) : r.price_note.empty() ? u8"—" : "no public price",
+         r.cost_usd > 0 ? 0 : ui.pal.faint);
+    if (ImGui::IsItemHovered()) {
+      if (r.cost_usd > 0) ImGui::SetTooltip("price offer %s (%s); useful device-hours only", r.price_id.c_str(), r.offer_kind.c_str());
+      else if (!r.price_note.empty()) ImGui::SetTooltip("%s", r.price_note.c_str());
+    }
+    cell(ui, r.cluster_cost_usd > 0 ? fmt::usd(r.cluster_cost_usd) : u8"—", r.cluster_cost_usd > 0 ? 0 : ui.pal.faint);
+    if (r.cluster_cost_usd > 0 && ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("the recommended cluster rented for the whole schedule, idle time included");
+    }
     cell(ui, fmt::count(r.cluster_devices));
     cell(ui, fmt::count(r.scale_up_domains));
     cell(ui, r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "\xe2\x80\x94", r.facility_power_w > 0 ? 0 : ui.pal.faint);

@@ -56,7 +56,7 @@ void network_panel(Ui& ui) {
     if (begin_results(ui, "moe")) {
       result_row(ui, "Bytes per token (all MoE layers)", fmt::bytes(c.moe_alltoall_bytes_per_token), "");
       result_row(ui, "Tokens/s per device", fmt::count(std::round(c.tokens_per_s_per_device)), "");
-      result_row(ui, "Rate per device", fmt::bytes_per_s(c.moe_alltoall_bytes_per_s), "training.comms.moe_alltoall_bytes_per_s",
+      result_row(ui, "Rate per device", fmt::bytes_per_s(c.moe_alltoall_bytes_per_s), "training.comms.moe_alltoall_bytes_per_s_at_step_mfu",
                  "forward + backward");
       result_row(ui, "Verdict", verdict_label(c.moe_verdict), "", "", verdict_color(ui, c.moe_verdict));
       end_results();

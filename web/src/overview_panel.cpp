@@ -83,19 +83,29 @@ std::vector<Card> headline_cards(Ui& ui) {
                        range_text(fmt::hours(vmin(c.device_hours)), fmt::hours(vmax(c.device_hours))) + " device-hours"});
   if (!c.cost_usd.empty()) {
     const sizer::PriceOffer& p = s.training.price;
-    cards.push_back({"Training cost", range_text(fmt::usd(vmin(c.cost_usd)), fmt::usd(vmax(c.cost_usd))),
+    cards.push_back({"Training cost (useful hours)", range_text(fmt::usd(vmin(c.cost_usd)), fmt::usd(vmax(c.cost_usd))),
                      "training.compute.cost_usd",
                      p.provider + " " + humanise(p.offer_kind) + " at $" + plain(p.usd_per_device_hour) + "/h, checked " +
                          p.date_checked});
+    cards.push_back({"Cluster rented for the schedule",
+                     range_text(fmt::usd(vmin(c.cluster_cost_usd)), fmt::usd(vmax(c.cluster_cost_usd))),
+                     "training.compute.cluster_cost_usd",
+                     "the recommended " + range_text(fmt::count(vmin(c.cluster_devices)), fmt::count(vmax(c.cluster_devices))) +
+                         u8" devices × " + plain(s.training.days) + u8" days × 24 h, idle time at " +
+                         pct(s.training.goodput) + " goodput included"});
   } else {
-    cards.push_back({"Training cost", "no price", "", "No price offer for this device: pick one or enter a rate.",
-                     ui.pal.faint});
+    const std::string why = s.device.price_note.empty() ? "No price offer for this device: pick one or enter a rate."
+                                                        : "No public price: " + s.device.price_note;
+    cards.push_back({"Training cost", "no price", "", why, ui.pal.faint});
   }
   if (s.power.system_w_per_device > 0 && !e.power.facility_power_w.empty()) {
     cards.push_back({"Facility power", range_text(fmt::watts(vmin(e.power.facility_power_w)), fmt::watts(vmax(e.power.facility_power_w))),
                      "training.power.facility_power_w",
                      fmt::watts(s.power.system_w_per_device) + " per device \xc3\x97 PUE " + plain(s.power.pue) +
-                         "; " + range_text(fmt::energy_wh(vmin(e.power.energy_wh)), fmt::energy_wh(vmax(e.power.energy_wh)))});
+                         "; " + range_text(fmt::energy_wh(vmin(e.power.energy_wh)), fmt::energy_wh(vmax(e.power.energy_wh))) +
+                         " in useful hours, " +
+                         range_text(fmt::energy_wh(vmin(e.power.cluster_energy_wh)), fmt::energy_wh(vmax(e.power.cluster_energy_wh))) +
+                         " for the cluster over the schedule"});
   } else {
     cards.push_back({"Facility power", "unknown", "", "No system power is known for this device.", ui.pal.faint});
   }
@@ -115,7 +125,9 @@ std::vector<Card> headline_cards(Ui& ui) {
                          pct(s.serving.utilisation) + " utilisation",
                      ui.pal.series[1]});
   } else {
-    cards.push_back({"Cost per million tokens", "no price", "", "No price offer for this device.", ui.pal.faint});
+    cards.push_back({"Cost per million tokens", "no price", "",
+                     s.device.price_note.empty() ? "No price offer for this device." : "No public price: " + s.device.price_note,
+                     ui.pal.faint});
   }
   cards.push_back({"Serving fleet", fmt::count(v.devices_for_demand) + " devices", "serving.replicas_for_demand",
                    fmt::count(v.replicas_for_demand) + " replicas of " + fmt::count(v.replica_devices) + " for " +

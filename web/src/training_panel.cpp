@@ -69,20 +69,24 @@ void compute_section(Ui& ui) {
                  pct(s.training.goodput) + " goodput. Hover a number for its working.").c_str());
   const bool priced = !c.cost_usd.empty();
   const bool powered = s.power.system_w_per_device > 0 && !p.facility_power_w.empty();
-  const int cols = 5 + (priced ? 1 : 0) + (powered ? 3 : 0);
+  const int cols = 5 + (priced ? 2 : 0) + (powered ? 4 : 0);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
                                 ImGuiTableFlags_PadOuterX;
   if (!ImGui::BeginTable("per_mfu", cols, flags)) return;
   ImGui::TableSetupColumn("MFU");
   ImGui::TableSetupColumn("Device-hours");
-  if (priced) ImGui::TableSetupColumn("Cost");
+  if (priced) {
+    ImGui::TableSetupColumn("Cost (useful h)");
+    ImGui::TableSetupColumn("Cluster cost");
+  }
   ImGui::TableSetupColumn("Cluster devices");
   ImGui::TableSetupColumn("Scale-up domains");
   ImGui::TableSetupColumn("Days on layout");
   if (powered) {
     ImGui::TableSetupColumn("IT power");
     ImGui::TableSetupColumn("Facility power");
-    ImGui::TableSetupColumn("Energy");
+    ImGui::TableSetupColumn("Energy (useful h)");
+    ImGui::TableSetupColumn("Cluster energy");
   }
   ImGui::PushFont(ui.fonts.strong);
   ImGui::TableHeadersRow();
@@ -97,6 +101,8 @@ void compute_section(Ui& ui) {
     if (priced) {
       ImGui::TableNextColumn();
       right(ui, fmt::usd(c.cost_usd[i]), idx("training.compute.cost_usd", i));
+      ImGui::TableNextColumn();
+      right(ui, fmt::usd(c.cluster_cost_usd[i]), idx("training.compute.cluster_cost_usd", i));
     }
     ImGui::TableNextColumn();
     right(ui, fmt::count(c.cluster_devices[i]), idx("training.compute.cluster_devices", i));
@@ -111,6 +117,8 @@ void compute_section(Ui& ui) {
       right(ui, fmt::watts(p.facility_power_w[i]), idx("training.power.facility_power_w", i));
       ImGui::TableNextColumn();
       right(ui, fmt::energy_wh(p.energy_wh[i]), idx("training.power.energy_wh", i));
+      ImGui::TableNextColumn();
+      right(ui, fmt::energy_wh(p.cluster_energy_wh[i]), idx("training.power.cluster_energy_wh", i));
     }
     ImGui::PopID();
   }
@@ -119,11 +127,16 @@ void compute_section(Ui& ui) {
   if (priced) {
     caption(ui, "Price: " + pr.provider + ", " + pr.offer + " (" + pr.offer_kind + (pr.region.empty() ? "" : ", " + pr.region) +
                     "), $" + plain(pr.usd_per_device_hour) + " per device-hour, checked " + pr.date_checked +
-                    ". Estimates from public prices, not quotes.");
+                    ". Cost (useful h) counts the device-hours of useful work, as the seed does; cluster cost rents the "
+                    "recommended cluster for all " + plain(s.training.days) + " days, the time lost to restarts included. "
+                    "Estimates from public prices, not quotes.");
+  } else {
+    caption(ui, s.device.price_note.empty() ? "No price offer for " + s.device.id + ": pick one or enter a rate in Inputs."
+                                            : "No public price for " + s.device.id + ": " + s.device.price_note);
   }
   caption(ui, "Days on layout: the run on the layout's " + fmt::count(s.training.layout.devices()) +
                   " devices at the same goodput. Power: " +
-                  (powered ? fmt::watts(s.power.system_w_per_device) + " per device (system level) \xc3\x97 PUE " + plain(s.power.pue)
+                  (powered ? fmt::watts(s.power.system_w_per_device) + u8" per device (system level) × PUE " + plain(s.power.pue)
                            : std::string("no system power known for this device")) + ".");
 }
 

@@ -18,7 +18,9 @@ struct ComparisonRow {
   double dense_peak_flops = 0;
   double mfu = 0;
   double device_hours = 0;
-  double cost_usd = 0;  // 0 when the device has no price offer
+  double cost_usd = 0;  // useful device hours × price; 0 when the device has no price offer
+  double cluster_cost_usd = 0;  // the recommended cluster rented for the schedule; 0 without a price
+  std::string price_note;       // why no public price exists (empty when one does or is unknown)
   std::string price_id;
   std::string offer_kind;
   double cluster_devices = 0;
