@@ -31,6 +31,30 @@ export const tests = [
     await watch.context.close();
   }],
 
+  ['the page shows what renting the recommended cluster costs, and says when a chip has no public price',
+   async ({ browser, origin, shots }) => {
+    // Issue 8 item 7: the seed's useful-hours cost ($257M to $371M) and the cluster as recommended
+    // (12,471 to 18,050 GPUs × 90 days × 24 h × $10.582 = $285M to $413M), both labelled.
+    const { page, watch } = await openApp(browser, origin);
+    const text = await resultsText(page);
+    assert(/Training cost for the useful device-hours: \$257M to \$371M/.test(text), `useful-hours cost missing:\n${text}`);
+    assert(/Cost of renting the recommended cluster for 90 days: \$285M to \$413M/.test(text),
+           `cluster cost missing:\n${text}`);
+    assertClean(watch);
+    await watch.context.close();
+    // Data: the H800 has no public price; the page says so instead of a blank.
+    const scenario = Buffer.from('{"model": "dense-1t", "device": "h800"}', 'utf8').toString('base64url');
+    const h800 = await openApp(browser, origin, {});
+    await h800.page.goto(`${origin}/index.html#s1.${scenario}`);
+    await h800.page.waitForFunction(() => /H800/.test(document.getElementById('results-text').textContent), null,
+                                    { timeout: 5000 });
+    const t2 = await resultsText(h800.page);
+    assert(/Training cost for the useful device-hours: no public price/.test(t2), `no-public-price note missing:\n${t2}`);
+    await h800.page.screenshot({ path: path.join(shots, 'h800-no-price.png') });
+    assertClean(h800.watch);
+    await h800.watch.context.close();
+  }],
+
   ['invalid input is reported next to the field and the last results stay', async ({ browser, origin, shots }) => {
     const { page, watch } = await openApp(browser, origin);
     await typeIntoWidget(page, 'input:training.goodput', '-5');

@@ -42,15 +42,24 @@ std::string results_text(const AppState& state) {
                                                          pct_text(s.training.hbm_usable) + " usable HBM");
   line("Device-hours", span(e.compute.device_hours, fmt::hours) + " at MFU " + span(e.compute.mfu, pct_text));
   line("Devices for " + plain_text(s.training.days) + " days", span(e.compute.cluster_devices, fmt::count));
-  line("Training cost", e.compute.cost_usd.empty() ? "no price offer" :
+  const std::string no_price = s.device.price_note.empty() ? "no price offer" : "no public price (" + s.device.price_note + ")";
+  line("Training cost for the useful device-hours", e.compute.cost_usd.empty() ? no_price :
        span(e.compute.cost_usd, fmt::usd) + " (" + s.training.price.provider + " " + s.training.price.offer_kind + " price, checked " +
            s.training.price.date_checked + ")");
+  if (!e.compute.cluster_cost_usd.empty()) {
+    line("Cost of renting the recommended cluster for " + plain_text(s.training.days) + " days",
+         span(e.compute.cluster_cost_usd, fmt::usd));
+  }
   line("Facility power", s.power.system_w_per_device > 0 ? span(e.power.facility_power_w, fmt::watts) : "unknown");
+  if (s.power.system_w_per_device > 0) {
+    line("Energy", span(e.power.energy_wh, fmt::energy_wh) + " for the useful device-hours, " +
+                       span(e.power.cluster_energy_wh, fmt::energy_wh) + " for the cluster over the schedule");
+  }
   line("Serving replica", fmt::count(v.replica_devices) + " devices (" + fmt::bytes(v.weight_bytes) + " weights + " +
                               fmt::bytes(v.kv_bytes) + " KV cache)");
   line("Decode ceiling", fmt::count(std::round(v.tokens_per_s_per_replica)) + " tokens/s per replica, " +
                              fmt::seconds(v.decode_step_s) + " per step, " + v.decode_bound + "-bound");
-  line("Cost per million tokens", v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : "no price offer");
+  line("Cost per million tokens", v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : no_price);
   line("Serving fleet", fmt::count(v.devices_for_demand) + " devices (" + fmt::count(v.replicas_for_demand) + " replicas) for " +
                             fmt::count(s.serving.demand_tokens_per_day) + " tokens per day");
   t += planner_text(state);
