@@ -21,10 +21,10 @@ const kViewport = { width: 1440, height: 900 };
 // A search small enough to run in a moment, with a range of device counts and a price.
 export const kSmallSearch = {
   model: 'dense-1t', device: 'gb200', system: 'gb200-nvl72',
-  training: { layout: { global_batch: 1024 }, search: { devices: [256, 1024], top: 5, objective: 'cost' } },
+  training: { layout: { dp: 2, global_batch: 1024 }, search: { devices: [256, 1024], top: 5, objective: 'cost' } },
 };
 // The budget case of docs/budgets.md: every layout of a dense 1T model on 4,096 GB200s.
-export const kBudgetSearch = { model: 'dense-1t', device: 'gb200', training: { layout: { global_batch: 4096 }, search: { devices: 4096 } } };
+export const kBudgetSearch = { model: 'dense-1t', device: 'gb200', training: { layout: { dp: 8, global_batch: 4096 }, search: { devices: 4096 } } };
 
 async function openPlanner(browser, origin, options = {}) {
   const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: kViewport, ...options });
@@ -69,13 +69,16 @@ export const tests = [
     await watch.context.close();
   }],
 
-  ['a TP that does not divide the heads, typed with the keyboard, is explained', async ({ browser, origin, shots }) => {
+  ['a TP that does not divide the heads, typed with the keyboard, is refused and explained', async ({ browser, origin, shots }) => {
+    // Issue 8 item 9: the planner view refuses what `sizer eval` and `sizer plan` refuse, naming
+    // the field, and keeps the last valid layout's results.
     const { page, watch } = await openPlanner(browser, origin);
     await typeIntoWidget(page, 'planner:training.layout.tp', '7');
-    await page.waitForFunction(() => /Planner explanation: TP 7 does not divide the 160 attention heads/
+    await page.waitForFunction(() => /training\.layout\.tp: TP 7 does not divide the 160 attention heads/
       .test(document.getElementById('results-text').textContent), null, { timeout: 5000 });
     const text = await resultsText(page);
-    assert(/Planner: TP 7 × PP 64 × DP 6 = 2,688 devices, not a valid layout/.test(text), `headline not marked invalid:\n${text}`);
+    assert(/Input has 1 problem\(s\); these are the last valid results/.test(text), `refusal not reported:\n${text}`);
+    assert(/Planner: TP 8 × PP 64 × DP 6 = 3,072 devices/.test(text), `last valid layout not kept:\n${text}`);
     assert(!/NaN/.test(text), `NaN in the results:\n${text}`);
     await page.mouse.move(5, 5);
     await frames(page, 3);
