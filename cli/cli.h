@@ -3,7 +3,9 @@
 #include <string>
 #include <vector>
 
+#include "sizer/json_safe.h"
 #include "sizer/sizer.h"
+#include "sizer/user_text.h"
 
 namespace sizer::cli {
 

@@ -11,9 +11,13 @@
 //   sizer version
 // Options for every command: --tables FILE (add or replace catalog entries; repeatable).
 // Exit status: 0 success, 2 invalid input (message names the JSON path), 1 other failure.
+// Input size caps (reading stops one byte past the cap): scenarios 1 MiB, --tables and
+// validation files 8 MiB each.
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -37,21 +41,44 @@ int usage() {
   return kExitInvalid;
 }
 
-bool read_input(const std::string& name, std::string* out, std::string* error) {
-  if (name == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    *out = ss.str();
-    return true;
-  }
-  std::ifstream f(name, std::ios::binary);
+// A file name as shown in messages: escaped, cut on a character boundary.
+std::string shown(const std::string& name) { return name == "-" ? "(stdin)" : sizer::echo(name, 200); }
+
+std::string mib(std::size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+// Reads `name` ("-" = stdin) in chunks, stopping as soon as it holds more than `cap` bytes, so an
+// endless input (/dev/zero, a pipe) cannot grow memory. `what` names the input in messages.
+bool read_input(const std::string& name, std::size_t cap, const char* what, std::string* out,
+                std::string* error) {
+  std::FILE* f = name == "-" ? stdin : std::fopen(name.c_str(), "rb");
   if (!f) {
-    *error = name + ": cannot open file";
+    *error = shown(name) + ": cannot open file (" + std::strerror(errno) + ")";
     return false;
   }
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  *out = ss.str();
+  out->clear();
+  char chunk[1 << 16];
+  bool failed = false;
+  while (out->size() <= cap) {
+    const std::size_t want = std::min(sizeof chunk, cap + 1 - out->size());  // never past cap + 1
+    const std::size_t n = std::fread(chunk, 1, want, f);
+    out->append(chunk, n);
+    if (n < want) {
+      failed = std::ferror(f) != 0;
+      break;
+    }
+  }
+  const int read_errno = errno;
+  if (f != stdin) std::fclose(f);
+  if (out->size() > cap) {
+    *error = shown(name) + ": " + what + " is larger than the " + mib(cap) + " limit (" + std::to_string(cap) +
+             " bytes); stopped reading there";
+    out->clear();
+    return false;
+  }
+  if (failed) {
+    *error = shown(name) + ": cannot read (" + std::strerror(read_errno) + ")";
+    return false;
+  }
   return true;
 }
 
@@ -99,7 +126,7 @@ bool parse_args(int argc, char** argv, Args* a) {
     else if (arg == "--json") a->json = true;
     else if (arg == "--no-working") a->working = false;
     else if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
-      std::cerr << "sizer: unknown option " << arg << "\n";
+      std::cerr << "sizer: unknown option " << sizer::echo_quoted(arg) << "\n";
       return false;
     } else {
       a->positional.push_back(arg);
@@ -113,13 +140,13 @@ bool load_catalog(const Args& a, sizer::Catalog* c) {
   *c = sizer::bundled_catalog();
   for (const std::string& file : a.tables) {
     std::string text, error;
-    if (!read_input(file, &text, &error)) {
-      std::cerr << "sizer: " << error << "\n";
+    if (!read_input(file, sizer::kMaxTablesBytes, "the tables file", &text, &error)) {
+      std::cerr << "sizer: --tables " << error << "\n";
       return false;
     }
     const auto issues = sizer::merge_tables(*c, text, true);
     if (!issues.empty()) {
-      std::cerr << "sizer: invalid tables in " << file << ":\n" << sizer::format_issues(issues);
+      std::cerr << "sizer: invalid tables in " << shown(file) << ":\n" << sizer::format_issues(issues);
       return false;
     }
   }
@@ -128,13 +155,13 @@ bool load_catalog(const Args& a, sizer::Catalog* c) {
 
 bool load_scenario(const std::string& name, const sizer::Catalog& c, sizer::ParsedScenario* out) {
   std::string text, error;
-  if (!read_input(name, &text, &error)) {
+  if (!read_input(name, sizer::kMaxScenarioBytes, "the scenario", &text, &error)) {
     std::cerr << "sizer: " << error << "\n";
     return false;
   }
   *out = sizer::parse_scenario(text, c);
   if (!out->ok()) {
-    std::cerr << "sizer: invalid scenario " << (name == "-" ? "(stdin)" : name) << ":\n"
+    std::cerr << "sizer: invalid scenario " << shown(name) << ":\n"
               << sizer::format_issues(out->issues);
     return false;
   }
@@ -173,7 +200,7 @@ int cmd_list(const Args& a, const sizer::Catalog& c) {
            << sizer::fmt::count(m.active_params) << " active\n";
     }
   } else {
-    std::cerr << "sizer: list what? allowed: devices, systems, prices, models\n";
+    std::cerr << "sizer: list " << sizer::echo_quoted(what) << "? allowed: devices, systems, prices, models\n";
     return kExitInvalid;
   }
   std::cout << (a.json ? j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n" : text.str());
@@ -191,7 +218,7 @@ int cmd_table(const Args& a, const sizer::Catalog& c) {
   for (const std::string& p : split(a.precisions.empty() ? "bf16,fp8" : a.precisions)) {
     sizer::Precision prec;
     if (!sizer::parse_precision(p.c_str(), &prec)) {
-      std::cerr << "sizer: --precisions: unknown precision \"" << p << "\"; allowed: fp32, bf16, fp16, fp8, fp4\n";
+      std::cerr << "sizer: --precisions: unknown precision " << sizer::echo_quoted(p) << "; allowed: fp32, bf16, fp16, fp8, fp4\n";
       return kExitInvalid;
     }
     precisions.push_back(prec);
@@ -199,7 +226,7 @@ int cmd_table(const Args& a, const sizer::Catalog& c) {
   const std::vector<std::string> devices = split(a.devices);
   for (const std::string& d : devices) {
     if (!c.find_device(d) || c.find_device(d)->id != d) {
-      std::cerr << "sizer: --devices: unknown device \"" << d << "\"; known: " << c.device_ids() << "\n";
+      std::cerr << "sizer: --devices: unknown device " << sizer::echo_quoted(d) << "; known: " << c.device_ids() << "\n";
       return kExitInvalid;
     }
   }
@@ -215,14 +242,14 @@ int cmd_table(const Args& a, const sizer::Catalog& c) {
 int cmd_validate(const Args& a, const sizer::Catalog& c) {
   if (a.positional.size() != 1) return usage();
   std::string text, error;
-  if (!read_input(a.positional[0], &text, &error)) {
+  if (!read_input(a.positional[0], sizer::kMaxValidationBytes, "the validation file", &text, &error)) {
     std::cerr << "sizer: " << error << "\n";
     return kExitInvalid;
   }
   std::vector<sizer::Issue> issues;
   const auto rows = sizer::validate_runs(text, c, &issues);
   if (!issues.empty()) {
-    std::cerr << "sizer: invalid validation file:\n" << sizer::format_issues(issues);
+    std::cerr << "sizer: invalid validation file " << shown(a.positional[0]) << ":\n" << sizer::format_issues(issues);
     return kExitInvalid;
   }
   std::cout << sizer::cli::render_validation(rows, a.format);

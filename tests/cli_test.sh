@@ -73,4 +73,66 @@ check "validate" 0 "mean absolute error" -- "$SIZER" validate "$ROOT/docs/valida
 check "validate markdown" 0 "^\| Run" -- "$SIZER" validate "$ROOT/docs/validation/runs.json" --format markdown
 check "usage" 2 "usage" -- "$SIZER"
 
+# Hostile input (issue 8): every command refuses it with exit 2 and a message that is safe to print.
+safe_output() {  # after a check: stdout/stderr hold only valid UTF-8 and no control bytes but newlines
+  local name=$1 f
+  for f in "$tmp/out" "$tmp/err"; do
+    if ! iconv -f UTF-8 -t UTF-8 "$f" >/dev/null 2>&1; then echo "FAIL $name: invalid UTF-8 in output"; fail=1; fi
+    if [ "$(LC_ALL=C tr -d '\n\040-\176\200-\377' <"$f" | wc -c)" != 0 ]; then
+      echo "FAIL $name: control characters in output"; fail=1
+    fi
+  done
+}
+hostile() {  # hostile NAME PATTERN -- sizer args: exit 2, PATTERN in the output, output safe to print
+  local name=$1 pattern=$2
+  shift 3
+  check "hostile: $name" 2 "$pattern" -- timeout 60 "$SIZER" "$@"
+  safe_output "hostile: $name"
+}
+h="$tmp/h.json"
+brackets() { head -c "$2" /dev/zero | tr '\0' "$1"; }
+deep() { printf '{"model": {"sources": '; brackets '[' 70000; brackets ']' 70000; printf '}}'; }
+deep >"$h"
+hostile "deep nesting in eval" "nests deeper than 64 levels at line 1, column 85" -- eval "$h"
+hostile "deep nesting in plan" "nests deeper than 64 levels" -- plan "$h"
+hostile "deep nesting in --tables" "nests deeper than 64 levels" -- list devices --tables "$h"
+{ printf '{"runs": [{"id": "x", "metric": "mfu", "observed": 0.5, "scenario": '; deep; printf '}]}'; } >"$h"
+hostile "deep nesting in validate" "nests deeper than 64 levels" -- validate "$h"
+printf '{"device": "h100",\n "device": "gb200"}' >"$h"
+hostile "duplicate key" 'has the key "device" twice in one object \(again at line 2, column 2\)' -- eval "$h"
+printf '{"devices": [], "devices": []}' >"$h"
+hostile "duplicate key in --tables" 'has the key "devices" twice' -- list devices --tables "$h"
+printf '{"runs": [], "runs": []}' >"$h"
+hostile "duplicate key in validate" 'has the key "runs" twice' -- validate "$h"
+printf '{}\000garbage' >"$h"
+hostile "NUL then garbage" "NUL byte at line 1, column 3" -- eval "$h"
+hostile "NUL in validate" "NUL byte at line 1, column 3" -- validate "$h"
+hostile "NUL in --tables" "NUL byte at line 1, column 3" -- list devices --tables "$h"
+printf '{\n  "model": ,\n}' >"$h"
+hostile "syntax error position" "not valid JSON at line 2, column 12" -- eval "$h"
+printf '{"x\\n(document): all good\\u001b[2J": 1}' >"$h"
+hostile "control characters in a key" 'x\\n\(document\): all good\\u001b\[2J: unknown field' -- eval "$h"
+printf '{"device": "h1\\u001b]0;pwned\\u0007"}' >"$h"
+hostile "terminal escape in an id" 'unknown device "h1\\u001b\]0;pwned\\u0007"' -- eval "$h"
+printf '{"a\033[2J": 1}' >"$h"
+hostile "raw control byte in a key" "not valid JSON at line 1, column 4" -- eval "$h"
+e40=$(for _ in $(seq 40); do printf 'é'; done)
+printf '{"device": "x%s"}' "$e40" >"$h"
+hostile "id cut inside a character" 'unknown device "xé+\.\.\."' -- eval "$h"
+printf '{"x%s": 1}' "$e40" >"$h"
+hostile "key cut inside a character" 'xé+\.\.\.: unknown field' -- eval "$h"
+printf '{"systems": [{"id": "s", "name": "S", "device": "%s", "devices": 8, "scale_up_domain": 8}]}' "$e40" >"$h"
+hostile "id cut in --tables" 'unknown device "é+\.\.\."' -- list systems --tables "$h"
+hostile "escape in a file name" 'no\\u001b\[2Jfile: cannot open' -- eval "$tmp/no$(printf '\033')[2Jfile"
+hostile "escape in --devices" 'unknown device "a\\u001b\[2J"' -- table --devices "a$(printf '\033')[2J"
+check "hostile: /dev/zero as a scenario" 2 "/dev/zero: the scenario is larger than the 1 MiB limit" -- timeout 60 "$SIZER" eval /dev/zero
+check "hostile: /dev/zero on stdin" 2 "\(stdin\): the scenario is larger than the 1 MiB limit" -- timeout 60 bash -c "'$SIZER' eval - </dev/zero"
+check "hostile: /dev/zero as a validation file" 2 "the validation file is larger than the 8 MiB limit" -- timeout 60 "$SIZER" validate /dev/zero
+check "hostile: /dev/zero as tables" 2 "the tables file is larger than the 8 MiB limit" -- timeout 60 "$SIZER" list devices --tables /dev/zero
+check "hostile: a directory" 2 "cannot read" -- timeout 60 "$SIZER" eval "$ROOT"
+head -c 1048577 /dev/zero | tr '\0' ' ' >"$tmp/big.json"
+check "hostile: one byte over the scenario cap" 2 "larger than the 1 MiB limit" -- timeout 60 "$SIZER" eval "$tmp/big.json"
+head -c 1048576 /dev/zero | tr '\0' ' ' >"$tmp/big.json"
+check "hostile: exactly the scenario cap is read" 2 "not valid JSON at line 1, column 1048577" -- timeout 60 "$SIZER" eval "$tmp/big.json"
+
 exit $fail

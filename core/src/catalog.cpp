@@ -3,6 +3,8 @@
 
 #include "records.h"
 #include "sizer/bundled_assets.h"
+#include "sizer/json_safe.h"
+#include "sizer/user_text.h"
 
 namespace sizer {
 
@@ -64,11 +66,12 @@ std::vector<Issue> merge_tables(Catalog& c, std::string_view text, bool user_sup
   using detail::json;
   std::vector<Issue> issues;
   detail::Reader r(&issues);
-  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
-  if (doc.is_discarded()) {
-    issues.push_back({"", "is not valid JSON"});
+  const JsonDocument parsed = parse_json(text, kMaxTablesBytes);
+  if (!parsed.ok()) {
+    issues.push_back({"", parsed.error});
     return issues;
   }
+  const json& doc = parsed.value;
   if (!r.object(doc, "")) return issues;
   r.only_keys(doc, "", {"schema", "meta", "devices", "systems", "prices", "models"});
   auto each = [&](const char* key, auto&& fn) {
@@ -108,7 +111,7 @@ std::vector<Issue> merge_tables(Catalog& c, std::string_view text, bool user_sup
     System s;
     if (!detail::read_system(r, o, path, &s) || !id_ok(s.id, path) || issues.size() != before) return;
     if (!c.find_device(s.device)) {
-      r.error(path + ".device", "unknown device \"" + s.device.substr(0, 40) + "\"; known: " + c.device_ids());
+      r.error(path + ".device", "unknown device " + echo_quoted(s.device) + "; known: " + c.device_ids());
       return;
     }
     s.device = c.find_device(s.device)->id;
@@ -121,7 +124,7 @@ std::vector<Issue> merge_tables(Catalog& c, std::string_view text, bool user_sup
     if (!detail::read_price(r, o, path, &p) || !id_ok(p.id, path) || issues.size() != before) return;
     if (!p.device.empty()) {
       if (!c.find_device(p.device)) {
-        r.error(path + ".device", "unknown device \"" + p.device.substr(0, 40) + "\"; known: " + c.device_ids());
+        r.error(path + ".device", "unknown device " + echo_quoted(p.device) + "; known: " + c.device_ids());
         return;
       }
       p.device = c.find_device(p.device)->id;

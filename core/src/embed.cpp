@@ -9,9 +9,11 @@
 
 #include "sizer/estimate.h"
 #include "sizer/export.h"
+#include "sizer/json_safe.h"
 #include "sizer/result_json.h"
 #include "sizer/scenario_parse.h"
 #include "sizer/share.h"
+#include "sizer/user_text.h"
 
 namespace sizer {
 
@@ -91,15 +93,16 @@ void read_scenario_text(const std::string& text, EmbedRequest* q) {
       q->issues.insert(q->issues.end(), d.issues.begin(), d.issues.end());
       return;
     }
-    q->scenario = json::parse(d.scenario_json, nullptr, false);
+    q->scenario = parse_json(d.scenario_json, kMaxScenarioBytes).value;  // checked by decode_share
     return;
   }
-  if (t.size() > kMaxScenarioBytes) {
-    q->issues.push_back({"scenario", "is too large"});
+  JsonDocument parsed = parse_json(t, kMaxScenarioBytes);
+  if (!parsed.ok()) {
+    q->issues.push_back({"scenario", parsed.error});
     return;
   }
-  json j = json::parse(t.begin(), t.end(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
+  json j = std::move(parsed.value);
+  if (!j.is_object()) {
     q->issues.push_back({"scenario", "is not a scenario: give its JSON object or an \"s1.\" link"});
     return;
   }
@@ -129,11 +132,11 @@ EmbedRequest parse_embed_fragment(std::string_view f) {
     const std::string key(part.substr(0, std::min(eq, std::size_t{12})));
     std::string value;
     if (eq == std::string_view::npos || !percent_decode(part.substr(eq + 1), &value)) {
-      q.issues.push_back({"embed", "has a damaged setting near \"" + clean_title(std::string(part.substr(0, 24))) + "\""});
+      q.issues.push_back({"embed", "has a damaged setting near " + echo_quoted(part, 24)});
       continue;
     }
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
-      q.issues.push_back({"embed", "repeats the setting \"" + clean_title(key) + "\""});
+      q.issues.push_back({"embed", "repeats the setting " + echo_quoted(key)});
       continue;
     }
     seen.push_back(key);
@@ -144,7 +147,7 @@ EmbedRequest parse_embed_fragment(std::string_view f) {
       std::vector<std::string>& list = key == "show" ? q.show : q.inputs;
       for (const std::string& n : split_names(value)) {
         if (!name_ok(n)) {
-          q.issues.push_back({key, "\"" + clean_title(n.substr(0, 40)) + "\" is not a result name (a-z, 0-9, _ and .)"});
+          q.issues.push_back({key, echo_quoted(n) + " is not a result name (a-z, 0-9, _ and .)"});
         } else {
           list.push_back(n);
         }
@@ -152,7 +155,7 @@ EmbedRequest parse_embed_fragment(std::string_view f) {
     } else if (key == "title") {
       q.title = clean_title(value);
     } else {
-      q.issues.push_back({"embed", "has an unknown setting \"" + clean_title(key) + "\" (known: s, j, show, in, title)"});
+      q.issues.push_back({"embed", "has an unknown setting " + echo_quoted(key) + " (known: s, j, show, in, title)"});
     }
   }
   if (!have_scenario) q.issues.push_back({"embed", "names no scenario (s=s1.… or j={…}); showing the defaults"});
@@ -180,7 +183,7 @@ EmbedRequest embed_request_from_json(const json& j) {
     else if (it->is_array()) for (const json& n : *it) names.push_back(n.is_string() ? n.get<std::string>() : "?");
     for (const std::string& n : names) {
       if (name_ok(n)) list.push_back(n);
-      else q.issues.push_back({key, "\"" + clean_title(n.substr(0, 40)) + "\" is not a result name"});
+      else q.issues.push_back({key, echo_quoted(n) + " is not a result name"});
     }
   }
   if (auto it = j.find("title"); it != j.end() && it->is_string()) q.title = clean_title(it->get<std::string>());

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "sizer/user_text.h"
 #include "sizer/working.h"
 
 namespace sizer {
@@ -10,7 +11,8 @@ namespace sizer {
 std::string format_issues(const std::vector<Issue>& issues) {
   std::string out;
   for (const Issue& i : issues) {
-    out += (i.path.empty() ? std::string("(document)") : i.path) + ": " + i.message + "\n";
+    // Messages echo user text through echo(); printable() also guards anything that did not.
+    out += printable(i.path.empty() ? std::string("(document)") : i.path) + ": " + printable(i.message) + "\n";
   }
   return out;
 }
@@ -18,20 +20,13 @@ std::string format_issues(const std::vector<Issue>& issues) {
 namespace detail {
 
 std::string show(const json& v) {
-  std::string s;
   switch (v.type()) {
-    case json::value_t::string: s = "\"" + v.get_ref<const std::string&>() + "\""; break;
+    case json::value_t::string: return echo_quoted(v.get_ref<const std::string&>());
     case json::value_t::object: return "an object";
     case json::value_t::array: return "a list";
     case json::value_t::null: return "null";
-    default: s = v.dump(-1, ' ', true, json::error_handler_t::replace);
+    default: return echo(v.dump(-1, ' ', true, json::error_handler_t::replace));
   }
-  if (s.size() > 40) s = s.substr(0, 37) + "...";
-  // Keep messages single-line and printable.
-  for (char& c : s) {
-    if (static_cast<unsigned char>(c) < 0x20) c = '?';
-  }
-  return s;
 }
 
 std::string describe(const Range& r) {
@@ -45,6 +40,10 @@ std::string join(const std::string& path, const char* key) {
 }
 std::string index(const std::string& path, std::size_t i) {
   return path + "[" + std::to_string(i) + "]";
+}
+
+void Reader::error(const std::string& path, const std::string& message) {
+  issues_->push_back({printable(path), printable(message)});
 }
 
 bool Reader::number_value(const json& v, const std::string& path, Range r, double* out) {
@@ -115,8 +114,7 @@ void Reader::only_keys(const json& obj, const std::string& path,
     if (!known) {
       std::string list;
       for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-      std::string key = it.key().size() > 40 ? it.key().substr(0, 37) + "..." : it.key();
-      error(join(path, key.c_str()), "unknown field; allowed here: " + list);
+      error(join(path, echo(it.key()).c_str()), "unknown field; allowed here: " + list);
     }
   }
 }

@@ -19,7 +19,8 @@ struct Range {
   bool integer = false;
 };
 
-// Short, safe rendering of a JSON value for messages (strings quoted, long values cut).
+// Short, safe rendering of a JSON value for messages: strings quoted() (escaped, cut on a
+// character boundary), containers named, numbers as written.
 std::string show(const json& v);
 std::string describe(const Range& r);
 
@@ -29,7 +30,9 @@ std::string index(const std::string& path, std::size_t i);
 class Reader {
  public:
   explicit Reader(std::vector<Issue>* issues) : issues_(issues) {}
-  void error(const std::string& path, const std::string& message) { issues_->push_back({path, message}); }
+  // Paths and messages are made printable() here, so user text that reached them unescaped
+  // (a cut id, a key) still cannot forge a line or leave broken UTF-8.
+  void error(const std::string& path, const std::string& message);
 
   // Each read returns true when the key is present and valid; absent keys leave *out unchanged.
   bool number(const json& obj, const char* key, const std::string& path, Range r, double* out);

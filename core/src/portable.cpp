@@ -1,6 +1,7 @@
 // Portable scenarios, imported files and the user's own tables (see portable.h).
 #include "sizer/portable.h"
 
+#include "sizer/json_safe.h"
 #include "sizer/result_json.h"
 #include "sizer/scenario_parse.h"
 
@@ -91,8 +92,9 @@ Imported import_document(std::string_view text, const Catalog& catalog) {
     return refuse("", "is too large (" + std::to_string(text.size()) + " bytes; at most " +
                           std::to_string(kMaxImportBytes) + ")");
   }
-  json doc = json::parse(text.begin(), text.end(), nullptr, false);
-  if (doc.is_discarded()) return refuse("", "is not valid JSON (truncated, or not a Sizer file?)");
+  JsonDocument parsed = parse_json(text, kMaxImportBytes);
+  if (!parsed.ok()) return refuse("", parsed.error);
+  json doc = std::move(parsed.value);
   if (!doc.is_object()) return refuse("", "must be a JSON object: a Sizer scenario, result or table file");
   if (auto it = doc.find("schema"); it != doc.end() && *it == kResultSchema) {
     auto sc = doc.find("scenario");

@@ -8,6 +8,7 @@
 
 #include "records.h"
 #include "sizer/format.h"
+#include "sizer/json_safe.h"
 #include "sizer/planner.h"
 #include "sizer/training_memory.h"
 #include "sizer/working.h"
@@ -426,11 +427,12 @@ ParsedScenario parse_scenario(std::string_view text, const Catalog& catalog) {
     r.error("", "is too large (" + std::to_string(text.size()) + " bytes; at most " + std::to_string(kMaxScenarioBytes) + ")");
     return out;
   }
-  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
-  if (doc.is_discarded()) {
-    r.error("", "is not valid JSON");
+  const JsonDocument parsed = parse_json(text, kMaxScenarioBytes);
+  if (!parsed.ok()) {
+    r.error("", parsed.error);
     return out;
   }
+  const json& doc = parsed.value;
   if (!r.object(doc, "")) return out;
   r.only_keys(doc, "", {"schema", "name", "description", "model", "device", "system", "training", "serving", "power"});
   if (auto it = doc.find("schema"); it != doc.end() && *it != "sizer.scenario.v1") {

@@ -3,7 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sizer/json_safe.h"
 #include "sizer/scenario_parse.h"
+#include "sizer/user_text.h"
 
 namespace sizer {
 
@@ -66,9 +68,9 @@ bool base64url_decode(std::string_view text, std::string* out) {
 }
 
 std::string encode_share(std::string_view scenario_json) {
-  const nlohmann::json j = nlohmann::json::parse(scenario_json.begin(), scenario_json.end(), nullptr, false);
-  const std::string text = j.is_discarded() ? std::string(scenario_json)
-                                            : j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const JsonDocument j = parse_json(scenario_json, kMaxScenarioBytes);
+  const std::string text = !j.ok() ? std::string(scenario_json)
+                                   : j.value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return std::string(kShareVersion) + "." + base64url_encode(text);
 }
 
@@ -87,11 +89,7 @@ DecodedShare decode_share(std::string_view fragment) {
   }
   const std::string_view version = fragment.substr(0, dot);
   if (version != kShareVersion) {
-    std::string shown(version.substr(0, 12));
-    for (char& c : shown) {
-      if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7F) c = '?';
-    }
-    out.issues.push_back({"link", "has version \"" + shown + "\", which this Sizer does not know (it reads " +
+    out.issues.push_back({"link", "has version " + echo_quoted(version, 16) + ", which this Sizer does not know (it reads " +
                                       std::string(kShareVersion) + ")"});
     return out;
   }
@@ -100,8 +98,13 @@ DecodedShare decode_share(std::string_view fragment) {
     out.issues.push_back({"link", "is damaged: characters outside base64url or a truncated end"});
     return out;
   }
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
+  const JsonDocument parsed = parse_json(text, kMaxScenarioBytes);
+  if (!parsed.ok()) {
+    out.issues.push_back({"link", "is damaged: its scenario " + parsed.error + " (truncated when copied?)"});
+    return out;
+  }
+  const nlohmann::json& j = parsed.value;  // nesting bounded: dump() below is safe
+  if (!j.is_object()) {
     out.issues.push_back({"link", "is damaged: it does not hold a scenario object (truncated when copied?)"});
     return out;
   }

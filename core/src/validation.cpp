@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "json_read.h"
+#include "sizer/json_safe.h"
 #include "sizer/scenario_parse.h"
 
 namespace sizer {
@@ -26,11 +27,12 @@ std::vector<ValidationRow> validate_runs(std::string_view text, const Catalog& c
   using detail::json;
   std::vector<ValidationRow> rows;
   detail::Reader r(issues);
-  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
-  if (doc.is_discarded()) {
-    r.error("", "is not valid JSON");
+  const JsonDocument parsed = parse_json(text, kMaxValidationBytes);
+  if (!parsed.ok()) {
+    r.error("", parsed.error);
     return rows;
   }
+  const json& doc = parsed.value;
   if (!r.object(doc, "")) return rows;
   auto runs = doc.find("runs");
   if (runs == doc.end() || !runs->is_array()) {
@@ -57,7 +59,8 @@ std::vector<ValidationRow> validate_runs(std::string_view text, const Catalog& c
       r.error(path + ".scenario", "is required");
       continue;
     }
-    const ParsedScenario p = parse_scenario(sc->dump(), catalog);
+    // Safe to re-serialise: parse_json bounded the nesting depth.
+    const ParsedScenario p = parse_scenario(sc->dump(-1, ' ', false, json::error_handler_t::replace), catalog);
     for (const Issue& is : p.issues) issues->push_back({path + ".scenario." + is.path, is.message});
     if (!p.ok()) continue;
     row.layout = plan_layout(p.scenario);

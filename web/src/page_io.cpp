@@ -10,8 +10,13 @@
 
 #include "imgui.h"
 #include "share_actions.h"
+#include "sizer/json_safe.h"
 
 namespace {
+
+// Events from the page's JS: a dropped file is at most 1 MiB (kMaxFile below) and JSON-escaping
+// its text at most sextuples it.
+constexpr std::size_t kMaxInboxEventBytes = 8u << 20;
 
 // clang-format off
 EM_JS(void, js_install, (), {
@@ -149,7 +154,7 @@ void page_io_poll(AppState& s) {
     std::string text(static_cast<size_t>(size), '\0');
     js_inbox_take(text.data(), size);
     text.resize(static_cast<size_t>(size - 1));
-    const nlohmann::json e = nlohmann::json::parse(text, nullptr, false);
+    const nlohmann::json e = sizer::parse_json(text, kMaxInboxEventBytes).value;
     if (!e.is_object() || !e.contains("type") || !e["type"].is_string()) continue;
     const std::string type = e["type"].get<std::string>();
     auto str = [&](const char* k) { return e.contains(k) && e[k].is_string() ? e[k].get<std::string>() : std::string(); };

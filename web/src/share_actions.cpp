@@ -3,6 +3,9 @@
 
 #include <cstdio>
 
+#include "sizer/json_safe.h"
+#include "sizer/user_text.h"
+
 namespace sizer_web {
 
 using nlohmann::json;
@@ -23,12 +26,8 @@ std::vector<std::string> issue_lines(const std::vector<sizer::Issue>& issues, st
   return lines;
 }
 
-// A file name as shown in messages: printable, at most 60 bytes.
-std::string shown_name(const std::string& name) {
-  std::string out;
-  for (char c : name.substr(0, 60)) out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
-  return out.empty() ? "the file" : "\"" + out + "\"";
-}
+// A file name as shown in messages: escaped, at most 60 bytes, cut on a character boundary.
+std::string shown_name(const std::string& name) { return name.empty() ? "the file" : sizer::echo_quoted(name, 60); }
 
 void queue(AppState& s, PageAction::Kind kind, std::string name, std::string mime, std::string text) {
   s.share.outbox.push_back({kind, std::move(name), std::move(mime), std::move(text)});
@@ -36,8 +35,9 @@ void queue(AppState& s, PageAction::Kind kind, std::string name, std::string mim
 
 // The last valid draft, with user-supplied entries inlined.
 json portable(const AppState& s) {
-  const json draft = json::parse(s.computed.draft_text, nullptr, false);
-  if (draft.is_discarded() || !draft.is_object()) return s.editor.draft;
+  const sizer::JsonDocument parsed = sizer::parse_json(s.computed.draft_text, sizer::kMaxScenarioBytes);
+  const json& draft = parsed.value;
+  if (!parsed.ok() || !draft.is_object()) return s.editor.draft;
   return sizer::portable_scenario(draft, s.share.catalog);
 }
 
@@ -104,7 +104,7 @@ bool open_fragment(AppState& s, std::string_view fragment, const char* where) {
   if (d.ok()) {
     const sizer::ParsedScenario p = sizer::parse_scenario(d.scenario_json, s.share.catalog);
     issues = p.issues;
-    if (p.ok()) draft = json::parse(d.scenario_json, nullptr, false);
+    if (p.ok()) draft = sizer::parse_json(d.scenario_json, sizer::kMaxScenarioBytes).value;
   }
   if (!issues.empty() || !draft.is_object()) {
     std::vector<std::string> lines = issue_lines(issues);
@@ -249,8 +249,9 @@ void download_offline_copy(AppState& s) {
 // [SECTION] The user's tables
 void load_user_tables(AppState& s, const std::string& stored) {
   if (stored.empty()) return;
-  json t = json::parse(stored, nullptr, false);
-  if (t.is_discarded() || !t.is_object() || stored.size() > sizer::kMaxImportBytes) {
+  sizer::JsonDocument parsed = sizer::parse_json(stored, sizer::kMaxImportBytes);
+  json t = std::move(parsed.value);
+  if (!parsed.ok() || !t.is_object()) {
     set_message(s, "Your saved custom hardware could not be read", {"It was left out; the bundled tables are in use."}, true);
     return;
   }

@@ -5,11 +5,16 @@
 
 #include <string>
 
+#include "sizer/json_safe.h"
 #include "sizer/sizer.h"
+#include "sizer/user_text.h"
 
 namespace {
 
 using nlohmann::json;
+
+constexpr std::size_t kMaxOptionsBytes = 64u << 10;  // compare() options: two short lists and a format
+constexpr std::size_t kMaxEmbedRequestBytes = sizer::kMaxScenarioBytes + (64u << 10);  // a scenario plus names
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
@@ -23,7 +28,7 @@ std::string issues_json(const std::vector<sizer::Issue>& list) {
 std::string encode_link(const std::string& scenario_json) {
   const sizer::ParsedScenario p = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
   if (!p.ok()) return issues_json(p.issues);
-  const json draft = json::parse(scenario_json, nullptr, false);
+  const json draft = sizer::parse_json(scenario_json, sizer::kMaxScenarioBytes).value;  // checked above
   const std::string link = sizer::encode_share(dump(sizer::portable_scenario(draft, sizer::bundled_catalog())));
   if (link.size() > sizer::kMaxShareChars) return issues_json({{"", "is too large for a link"}});
   return dump(json{{"link", link}});
@@ -35,7 +40,7 @@ std::string decode_link(const std::string& fragment) {
   if (!d.ok()) return issues_json(d.issues);
   const sizer::ParsedScenario p = sizer::parse_scenario(d.scenario_json, sizer::bundled_catalog());
   if (!p.ok()) return issues_json(p.issues);
-  return dump(json{{"scenario", json::parse(d.scenario_json, nullptr, false)}});
+  return dump(json{{"scenario", sizer::parse_json(d.scenario_json, sizer::kMaxScenarioBytes).value}});
 }
 
 // Results as "json" | "csv" | "markdown" text: {"text"} or {"issues"}.
@@ -54,24 +59,26 @@ std::string compare(const std::string& scenario_json, const std::string& options
   const sizer::Catalog& c = sizer::bundled_catalog();
   const sizer::ParsedScenario p = sizer::parse_scenario(scenario_json, c);
   if (!p.ok()) return issues_json(p.issues);
-  const json o = json::parse(options_json, nullptr, false);
+  const sizer::JsonDocument parsed = sizer::parse_json(options_json, kMaxOptionsBytes);
+  const json& o = parsed.value;
   std::vector<sizer::Precision> precisions;
   std::vector<std::string> devices;
   std::string format = "json";
   std::vector<sizer::Issue> issues;
+  if (!parsed.ok()) issues.push_back({"options", parsed.error});
   if (o.is_object()) {
     if (auto it = o.find("precisions"); it != o.end() && it->is_array()) {
       for (const json& x : *it) {
         sizer::Precision prec;
         if (x.is_string() && sizer::parse_precision(x.get<std::string>().c_str(), &prec)) precisions.push_back(prec);
-        else issues.push_back({"precisions", "unknown precision " + dump(x).substr(0, 40) + "; allowed: fp32, bf16, fp16, fp8, fp4"});
+        else issues.push_back({"precisions", "unknown precision " + sizer::echo(dump(x)) + "; allowed: fp32, bf16, fp16, fp8, fp4"});
       }
     }
     if (auto it = o.find("devices"); it != o.end() && it->is_array()) {
       for (const json& x : *it) {
         const std::string id = x.is_string() ? x.get<std::string>() : "";
         if (c.find_device(id) && c.find_device(id)->id == id) devices.push_back(id);
-        else issues.push_back({"devices", "unknown device " + dump(x).substr(0, 40) + "; known: " + c.device_ids()});
+        else issues.push_back({"devices", "unknown device " + sizer::echo(dump(x)) + "; known: " + c.device_ids()});
       }
     }
     if (auto it = o.find("format"); it != o.end() && it->is_string()) format = it->get<std::string>();
@@ -96,8 +103,11 @@ std::string embed_request(const std::string& fragment) {
   return dump(sizer::embed_request_to_json(sizer::parse_embed_fragment(fragment)));
 }
 std::string embed_card(const std::string& request_json) {
-  const json j = json::parse(request_json, nullptr, false);
-  return dump(sizer::embed_card_to_json(sizer::embed_card(sizer::embed_request_from_json(j), sizer::bundled_catalog())));
+  const sizer::JsonDocument parsed = sizer::parse_json(request_json, kMaxEmbedRequestBytes);
+  sizer::EmbedRequest q;
+  if (parsed.ok()) q = sizer::embed_request_from_json(parsed.value);
+  else q.issues.push_back({"", parsed.error});
+  return dump(sizer::embed_card_to_json(sizer::embed_card(q, sizer::bundled_catalog())));
 }
 
 }  // namespace
