@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "sizer/user_text.h"
 #include "sizer/working.h"
 
 namespace sizer::detail {
@@ -286,7 +287,7 @@ bool read_price(Reader& r, const json& obj, const std::string& path, PriceOffer*
     if (!known) {
       r.error(join(path, "offer_kind"),
               "must be one of on_demand, capacity_block, commit_1y, commit_3y, spot, reserved, "
-              "marketplace; got \"" + p->offer_kind.substr(0, 40) + "\"");
+              "marketplace; got " + echo_quoted(p->offer_kind));
       ok = false;
     }
   }

@@ -11,6 +11,7 @@
 #include "sizer/json_safe.h"
 #include "sizer/planner.h"
 #include "sizer/training_memory.h"
+#include "sizer/user_text.h"
 #include "sizer/working.h"
 
 namespace sizer {
@@ -49,7 +50,7 @@ const Model* resolve_model(Reader& r, const json& doc, const Catalog& c, Model* 
   if (r.string(*it, "preset", "model", &preset)) {
     const Model* m = c.find_model(preset);
     if (!m) {
-      r.error("model.preset", "unknown model \"" + preset.substr(0, 40) + "\"; known: " + c.model_ids());
+      r.error("model.preset", "unknown model " + echo_quoted(preset) + "; known: " + c.model_ids());
       return nullptr;
     }
     *out = *m;
@@ -86,7 +87,7 @@ bool resolve_device(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
   if (!system_id.empty()) {
     sys = c.find_system(system_id);
     if (!sys) {
-      r.error("system", "unknown system \"" + system_id.substr(0, 40) + "\"; known: " + c.system_ids());
+      r.error("system", "unknown system " + echo_quoted(system_id) + "; known: " + c.system_ids());
       return false;
     }
   }
@@ -112,7 +113,7 @@ bool resolve_device(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     if (r.string(*it, "preset", "device", &preset)) {
       const Device* base = c.find_device(preset);
       if (!base) {
-        r.error("device.preset", "unknown device \"" + preset.substr(0, 40) + "\"; known: " + c.device_ids());
+        r.error("device.preset", "unknown device " + echo_quoted(preset) + "; known: " + c.device_ids());
         return false;
       }
       d = *base;
@@ -148,7 +149,7 @@ bool read_precision(Reader& r, const json& obj, const char* key, const std::stri
   std::string text;
   if (!r.string(obj, key, path, &text)) return false;
   if (!parse_precision(text.c_str(), out)) {
-    r.error(detail::join(path, key), "must be one of fp32, bf16, fp16, fp8, fp4; got \"" + text.substr(0, 40) + "\"");
+    r.error(detail::join(path, key), "must be one of fp32, bf16, fp16, fp8, fp4; got " + echo_quoted(text));
     return false;
   }
   return true;
@@ -221,7 +222,7 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
     if (rc == "none") l.recompute = Recompute::none;
     else if (rc == "selective") l.recompute = Recompute::selective;
     else if (rc == "full") l.recompute = Recompute::full;
-    else r.error(detail::join(path, "recompute"), "must be one of none, selective, full; got \"" + rc.substr(0, 40) + "\"");
+    else r.error(detail::join(path, "recompute"), "must be one of none, selective, full; got " + echo_quoted(rc));
   }
   r.boolean(obj, "sequence_parallel", path, &l.sequence_parallel);
   r.integer(obj, "zero_stage", path, Range{0, 3}, &t->zero_stage);
@@ -246,7 +247,7 @@ void read_search(Reader& r, const json& o, const std::string& path, SearchInputs
   }
   if (r.string(o, "objective", path, &s->objective) && s->objective != "time" && s->objective != "cost" &&
       s->objective != "time_to_train") {
-    r.error(detail::join(path, "objective"), "must be time, cost or time_to_train; got \"" + s->objective.substr(0, 40) + "\"");
+    r.error(detail::join(path, "objective"), "must be time, cost or time_to_train; got " + echo_quoted(s->objective));
   }
   r.number(o, "top", path, Range{1, 1000, false, true}, &s->top);
   if (auto it = o.find("allow"); it != o.end() && r.object(*it, detail::join(path, "allow"))) {
@@ -306,7 +307,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     if (r.string(o, "optimizer", path, &opt)) {
       if (opt == "adam_mixed") t.optimizer = Optimizer::adam_mixed;
       else if (opt == "adam_fp8") t.optimizer = Optimizer::adam_fp8;
-      else r.error("training.optimizer", "must be adam_mixed or adam_fp8; got \"" + opt.substr(0, 40) + "\"");
+      else r.error("training.optimizer", "must be adam_mixed or adam_fp8; got " + echo_quoted(opt));
     }
     bpp_given = r.number(o, "bytes_per_param", path, kBytesPerParam, &t.bytes_per_param);
     r.integer(o, "zero_stage", path, Range{0, 3}, &t.zero_stage);
