@@ -145,6 +145,10 @@ TEST_CASE("embed fragments and cards", "[embed]") {
       const EmbedCard c = embed_card(parse_embed_fragment(b), bundled_catalog());
       CHECK_FALSE(c.issues.empty());
       CHECK_FALSE(c.outputs.empty());  // the defaults still show
+      // The JS API hands the request to the card as JSON: its problems must survive the trip.
+      const EmbedCard via_json = embed_card(embed_request_from_json(embed_request_to_json(parse_embed_fragment(b))),
+                                            bundled_catalog());
+      CHECK_FALSE(via_json.issues.empty());
     }
   }
 }

@@ -187,6 +187,16 @@ EmbedRequest embed_request_from_json(const json& j) {
     }
   }
   if (auto it = j.find("title"); it != j.end() && it->is_string()) q.title = clean_title(it->get<std::string>());
+  // Problems found while the request was read from a fragment (embed_request_to_json writes them)
+  // travel with it, so a card never shows defaults as if the fragment had been understood.
+  if (auto it = j.find("issues"); it != j.end() && it->is_array()) {
+    for (const json& i : *it) {
+      const json* p = i.is_object() && i.contains("path") ? &i["path"] : nullptr;
+      const json* m = i.is_object() && i.contains("message") ? &i["message"] : nullptr;
+      q.issues.push_back({p && p->is_string() ? printable(p->get<std::string>()) : std::string(),
+                          m && m->is_string() ? printable(m->get<std::string>()) : std::string("a problem in the request")});
+    }
+  }
   if (!q.scenario.is_object()) q.scenario = json::object();
   return q;
 }
