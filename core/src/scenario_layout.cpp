@@ -1,0 +1,104 @@
+// The `training.layout` and `training.search` parts of the scenario contract (docs/contract.md),
+// and the planner's layout rules applied to a parsed scenario, so `eval` and `plan` accept and
+// refuse the same layouts.
+#include "scenario_parts.h"
+
+#include "sizer/format.h"
+#include "sizer/planner.h"
+#include "sizer/user_text.h"
+
+namespace sizer::detail {
+
+namespace {
+const Range kDegree{1, 1e6, false, true};
+constexpr double kMaxLayoutDevices = 1e6;  // the same cap as the search's device counts
+}  // namespace
+
+void read_layout(Reader& r, const json& obj, const std::string& path, TrainingInputs* t) {
+  Layout& l = t->layout;
+  r.only_keys(obj, path, {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch", "global_batch", "seq_len",
+                          "recompute", "sequence_parallel", "zero_stage", "flash_attention", "dp_overlap"});
+  r.number(obj, "cp", path, kDegree, &l.cp);
+  r.number(obj, "virtual_stages", path, Range{1, 1e4, false, true}, &l.virtual_stages);
+  r.boolean(obj, "flash_attention", path, &l.flash_attention);
+  r.boolean(obj, "dp_overlap", path, &l.dp_overlap);
+  r.number(obj, "tp", path, kDegree, &l.tp);
+  r.number(obj, "pp", path, kDegree, &l.pp);
+  r.number(obj, "dp", path, kDegree, &l.dp);
+  r.number(obj, "ep", path, kDegree, &l.ep);
+  r.number(obj, "micro_batch", path, Range{1, 1e6, false, true}, &l.micro_batch);
+  r.number(obj, "global_batch", path, Range{1, 1e9, false, true}, &l.global_batch);
+  r.number(obj, "seq_len", path, Range{1, 1e8, false, true}, &l.seq_len);
+  std::string rc;
+  if (r.string(obj, "recompute", path, &rc)) {
+    if (rc == "none") l.recompute = Recompute::none;
+    else if (rc == "selective") l.recompute = Recompute::selective;
+    else if (rc == "full") l.recompute = Recompute::full;
+    else r.error(detail::join(path, "recompute"), "must be one of none, selective, full; got " + echo_quoted(rc));
+  }
+  r.boolean(obj, "sequence_parallel", path, &l.sequence_parallel);
+  r.integer(obj, "zero_stage", path, Range{0, 3}, &t->zero_stage);
+}
+
+void read_search(Reader& r, const json& o, const std::string& path, SearchInputs* s) {
+  r.only_keys(o, path, {"devices", "objective", "top", "allow"});
+  if (auto it = o.find("devices"); it != o.end()) {
+    const std::string dp = detail::join(path, "devices");
+    const Range kCountR{1, 1e6, false, true};
+    if (it->is_array()) {
+      if (it->size() != 2) {
+        r.error(dp, "must be a device count or a [min, max] range; got a list of " + std::to_string(it->size()));
+      } else if (r.number_value((*it)[0], detail::index(dp, 0), kCountR, &s->devices_min) &&
+                 r.number_value((*it)[1], detail::index(dp, 1), kCountR, &s->devices_max) &&
+                 s->devices_max < s->devices_min) {
+        r.error(dp, "range must be [min, max] with min ≤ max");
+      }
+    } else if (r.number_value(*it, dp, kCountR, &s->devices_min)) {
+      s->devices_max = s->devices_min;
+    }
+  }
+  if (r.string(o, "objective", path, &s->objective) && s->objective != "time" && s->objective != "cost" &&
+      s->objective != "time_to_train") {
+    r.error(detail::join(path, "objective"), "must be time, cost or time_to_train; got " + echo_quoted(s->objective));
+  }
+  r.number(o, "top", path, Range{1, 1000, false, true}, &s->top);
+  if (auto it = o.find("allow"); it != o.end() && r.object(*it, detail::join(path, "allow"))) {
+    const std::string ap = detail::join(path, "allow");
+    r.only_keys(*it, ap, {"tp", "pp", "dp", "cp", "ep"});
+    r.boolean(*it, "tp", ap, &s->allow_tp);
+    r.boolean(*it, "pp", ap, &s->allow_pp);
+    r.boolean(*it, "dp", ap, &s->allow_dp);
+    r.boolean(*it, "cp", ap, &s->allow_cp);
+    r.boolean(*it, "ep", ap, &s->allow_ep);
+  }
+}
+
+
+// The planner's validity rules applied to the scenario's layout, so `eval` and `plan` accept and
+// refuse the same layouts: errors when the scenario gives training.layout, warnings when the
+// default layout does not suit the model.
+void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* errors, std::vector<Issue>* warnings) {
+  const PlanLayout l = plan_layout(s);
+  std::vector<Issue>* out = layout_given ? errors : warnings;
+  if (l.devices() > kMaxLayoutDevices) {
+    out->push_back({"training.layout", "gives tp × pp × dp × cp × ep = " + fmt::count(l.devices()) +
+                                           " devices; at most 1,000,000 are allowed"});
+    return;
+  }
+  const LayoutResult r = evaluate_layout(s.model, s.device, l, plan_context(s));
+  const std::vector<std::string> why = explain_layout(s.model, s.device, l, r);
+  struct Rule { LayoutProblem bit; const char* path; };
+  const Rule rules[] = {{kTpHeads, "training.layout.tp"}, {kPpLayers, "training.layout.pp"},
+                        {kBatchSplit, "training.layout.global_batch"}, {kEpExperts, "training.layout.ep"},
+                        {kCpSeq, "training.layout.cp"}, {kInterleave, "training.layout.virtual_stages"}};
+  // explain_layout lists the problems in the order of the bits; pair each with its field.
+  std::size_t k = 0;
+  for (const Rule& rule : rules) {
+    if (!(r.problems & rule.bit)) continue;
+    out->push_back({rule.path, k < why.size() ? why[k] : "is not a valid layout for this model"});
+    ++k;
+  }
+}
+
+
+}  // namespace sizer::detail

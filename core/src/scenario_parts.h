@@ -1,0 +1,20 @@
+// Internal: parts of the scenario parser that live in their own files (see scenario_parse.cpp).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "json_read.h"
+#include "sizer/issue.h"
+#include "sizer/scenario.h"
+
+namespace sizer::detail {
+
+// training.layout (with the planner keys) into t->layout and t->zero_stage.
+void read_layout(Reader& r, const json& obj, const std::string& path, TrainingInputs* t);
+// training.search settings.
+void read_search(Reader& r, const json& o, const std::string& path, SearchInputs* s);
+// The planner's validity rules for the scenario's layout: errors when the scenario gives
+// training.layout, warnings when the default layout does not suit the model.
+void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* errors, std::vector<Issue>* warnings);
+
+}  // namespace sizer::detail
