@@ -104,6 +104,26 @@ TEST_CASE("Item 7: cost and energy of the cluster as recommended, beside the use
   CHECK(ex.e.power.cluster_energy_wh[1] == Approx(15242.0 * 90 * 24 * ex.s.power.system_w_per_device * ex.s.power.pue));
 }
 
+TEST_CASE("Item 8: a shape that disagrees with the stated parameters warns", "[trust]") {
+  auto warns_params = [](const std::string& text) {
+    const auto p = parse_scenario(text, bundled_catalog());
+    REQUIRE(p.ok());
+    for (const Issue& w : p.warnings) {
+      if (w.path == "model.params") return true;
+    }
+    return false;
+  };
+  // Doubling Llama 3 70B's layers doubles 12·L·h² while params stays at 70.6B.
+  CHECK(warns_params(R"({"model": {"preset": "llama-3-70b", "layers": 160}})"));
+  CHECK_FALSE(warns_params(R"({"model": {"preset": "llama-3-70b"}})"));
+  CHECK_FALSE(warns_params(R"({"model": {"preset": "llama-3-70b", "layers": 160, "params": 1.35e11}})"));
+  // A custom dense model: 12·32·8192² = 25.8B is far from a stated 7B.
+  CHECK(warns_params(R"({"model": {"params": 7e9, "layers": 32, "hidden": 8192, "heads": 64, "attention": {"type": "mha"}}})"));
+  // Llama 3 8B as published: 12·L·h² + 2·V·h = 7.49B against 8.03B stated, within the tolerance.
+  CHECK_FALSE(warns_params(R"({"model": {"params": 8.03e9, "layers": 32, "hidden": 4096, "heads": 32, "vocab": 128256,
+                                         "attention": {"type": "gqa", "kv_heads": 8}}})"));
+}
+
 TEST_CASE("Item 10: no verdict without its inputs, and every null has a reason", "[trust]") {
   SECTION("no scale-out bandwidth (MI300X): the DP verdict is null with a note, not scale_up_only") {
     const Scenario s = scenario(R"({"model": "dense-1t", "device": "mi300x"})");

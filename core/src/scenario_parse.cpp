@@ -31,6 +31,9 @@ const Range kSmallBytes{0.125, 16};  // bytes per element
 const Range kBytesPerParam{0.5, 64};
 const Range kBandwidthR{1e3, 1e16};
 const Range kUsdR{1e-6, 1e6};
+constexpr double kShapeEditTolerance = 0.05;    // an edited preset's 12·L·h² against its params
+constexpr double kCustomShapeTolerance = 0.25;  // a custom dense model against 12·L·h² + 2·V·h
+constexpr double kEmbeddingMatrices = 2;        // input embedding and output head, untied
 
 const Model* resolve_model(Reader& r, const json& doc, const Catalog& c, Model* out) {
   auto it = doc.find("model");
@@ -333,6 +336,37 @@ void cross_checks(const Scenario& s, std::vector<Issue>* warnings) {
   if (s.serving.tp > s.device.scale_up_domain) warn("serving.tp", "is larger than the scale-up domain: decode all-reduces cross the slow network");
 }
 
+// Warns when the shape and the stated parameter count disagree (issue 8 item 8): an edited preset
+// whose 12·L·h² moved more than 5% against its params from where the preset had it, or a custom
+// dense model more than 25% from 12·L·h² + 2·V·h (real dense models with SwiGLU MLPs and large
+// vocabularies sit within about 10%). MoE stacks are not a 12·L·h² stack and are not checked.
+void shape_check(const json& doc, const Catalog& c, const Model& m, std::vector<Issue>* warnings) {
+  const auto it = doc.find("model");
+  if (it == doc.end() || !it->is_object() || m.params <= 0) return;
+  const double stack = dense_stack_params(m.layers, m.hidden);
+  const Model* preset = it->contains("preset") && (*it)["preset"].is_string()
+                            ? c.find_model((*it)["preset"].get<std::string>()) : nullptr;
+  if (!preset && !m.moe.enabled()) {
+    const double shape = stack + kEmbeddingMatrices * m.vocab * m.hidden;
+    if (std::fabs(shape / m.params - 1) > kCustomShapeTolerance) {
+      warnings->push_back({"model.params", "is " + fmt::count(m.params) + " but the shape (" + num(m.layers) + " layers, hidden " +
+                                               num(m.hidden) + (m.vocab > 0 ? ", vocabulary " + num(m.vocab) : "") +
+                                               ") gives about " + fmt::count(shape) + " (12·L·h² + 2·V·h); check both"});
+    }
+    return;
+  }
+  if (preset && preset->params > 0 && !it->contains("params")) {
+    const double before = dense_stack_params(preset->layers, preset->hidden) / preset->params;
+    const double now = stack / m.params;
+    if (std::fabs(now / before - 1) > kShapeEditTolerance) {
+      warnings->push_back({"model.params", "is still " + fmt::count(m.params) + " while the edited shape (" + num(m.layers) +
+                                               " layers, hidden " + num(m.hidden) + ") moved 12·L·h² by " +
+                                               fmt::percent(now / before - 1) + " against it; update model.params" +
+                                               (m.moe.enabled() ? " and model.active_params" : "")});
+    }
+  }
+}
+
 }  // namespace
 
 ParsedScenario parse_scenario(std::string_view text, const Catalog& catalog) {
@@ -372,6 +406,7 @@ ParsedScenario parse_scenario(std::string_view text, const Catalog& catalog) {
   detail::check_layout(s, layout_given, &out.issues, &out.warnings);
   if (!out.issues.empty()) return out;
   cross_checks(s, &out.warnings);
+  shape_check(doc, catalog, s.model, &out.warnings);
   out.scenario = std::move(s);
   return out;
 }
