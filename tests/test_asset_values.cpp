@@ -112,7 +112,7 @@ TEST_CASE("system rows agree with their device rows", "[catalog][systems]") {
     // The device's system_w is its default system's system_w_per_device (both 0 when unknown),
     // except the two per-GPU assumptions the seed states itself (seed Part 6), which win for the
     // defaults of a scenario that names no system.
-    if (d.id == "h100" || d.id == "gb200") CHECK(d.system_w != s.system_w_per_device);
+    if (d.id == "h100") CHECK(d.system_w != s.system_w_per_device);
     else CHECK(d.system_w == s.system_w_per_device);
     CHECK(d.scale_up_domain == s.scale_up_domain);
   }
@@ -121,8 +121,9 @@ TEST_CASE("system rows agree with their device rows", "[catalog][systems]") {
 // assets/README.md, "Power": system_w_per_device = the system's sourced power_w / devices; where the
 // system has no published power, TDP x 1.5 (an assumption); where neither exists, null. No system
 // is an exception (issue 8: H100 10.2 kW ÷ 8 and GB200 NVL72 120 kW ÷ 72 used to disagree with
-// their own rows). The seed's own per-GPU assumptions live on the device rows (defaults for a
-// scenario that names no system).
+// their own rows). The seed's own H100 assumption lives on the device row (the default for a
+// scenario that names no system); for the GB200 NVL72, whose rack power NVIDIA does not state, the
+// seed's proxy is the system's power.
 TEST_CASE("system power per device follows the documented convention", "[catalog][power]") {
   const json systems = asset("systems.json");
   const auto dev = by_id(asset("devices.json")["devices"]);
@@ -155,8 +156,10 @@ TEST_CASE("system power per device follows the documented convention", "[catalog
     const sizer::Catalog& c = sizer::bundled_catalog();
     CHECK(c.find_device("h100")->system_w == 700 * 1.5);  // seed Part 6: TDP x 1.5
     CHECK(c.find_system("hgx-h100")->system_w_per_device == 10200.0 / 8);
-    CHECK(c.find_device("gb200")->system_w == 14300.0 / 8);  // seed Part 6: DGX B200 proxy
-    CHECK(c.find_system("gb200-nvl72")->system_w_per_device == Approx(120000.0 / 72).margin(0.05));
+    // Seed Part 6: NVIDIA's NVL72 page states no rack power; the DGX B200 proxy for both rows.
+    CHECK(c.find_device("gb200")->system_w == 14300.0 / 8);
+    CHECK(c.find_system("gb200-nvl72")->system_w_per_device == 14300.0 / 8);
+    CHECK(c.find_system("gb200-nvl72")->power_w == 72 * 14300.0 / 8);
     CHECK(c.find_system("dgx-b200")->system_w_per_device == 14300.0 / 8);  // convention and seed agree
     CHECK(c.find_system("hgx-h200")->system_w_per_device == 10200.0 / 8);
   }
