@@ -70,6 +70,7 @@ check "eval refuses 10^18 devices" 2 "training.layout: gives tp × pp × dp × c
 check "search" 0 '"layouts_evaluated"' -- bash -c "echo '{\"training\": {\"search\": {\"devices\": [512, 2048], \"top\": 3}}}' | '$SIZER' search -"
 check "search bad objective" 2 "training.search.objective: must be" -- bash -c "echo '{\"training\": {\"search\": {\"objective\": \"speed\"}}}' | '$SIZER' search -"
 check "validate" 0 "mean absolute error" -- "$SIZER" validate "$ROOT/docs/validation/runs.json"
+check "validate the extended set (issue 9 baseline)" 0 "mean absolute error" -- "$SIZER" validate "$ROOT/docs/validation/runs-extended.json"
 check "validate markdown" 0 "^\| Run" -- "$SIZER" validate "$ROOT/docs/validation/runs.json" --format markdown
 check "usage" 2 "usage" -- "$SIZER"
 
