@@ -55,6 +55,35 @@ export const tests = [
     await h800.watch.context.close();
   }],
 
+  ['the mouse wheel and a trackpad scroll a panel the right way, by the right distance', async ({ browser, origin, shots }) => {
+    // Emscripten 3.1.6's GLFW passed raw DOM deltas to ImGui: one 100 px notch scrolled ~100
+    // "lines" the wrong way and every panel jumped to its end (issue 11 item 1).
+    const { page, watch } = await openApp(browser, origin);
+    const field = 'input:training.days';
+    const y0 = (await widgetRect(page, field)).y;
+    const panel = await widgetRect(page, 'input:model.layers');
+    await page.mouse.move(panel.x + panel.w / 2, panel.y);
+    await frames(page, 3);
+    await page.mouse.wheel(0, 100);  // one notch down, in pixels (deltaMode 0)
+    await frames(page, 4);
+    const y1 = (await widgetRect(page, field)).y;
+    assert(y1 < y0, `a notch down moved the content the wrong way: ${y0} → ${y1}`);
+    assert(y0 - y1 >= 50 && y0 - y1 <= 150, `a 100 px notch scrolled ${(y0 - y1).toFixed(1)} px (want about 100)`);
+    // A trackpad: many small pixel deltas add up smoothly to the same distance.
+    for (let i = 0; i < 10; ++i) await page.mouse.wheel(0, 10);
+    await frames(page, 4);
+    const y2 = (await widgetRect(page, field)).y;
+    assert(y1 - y2 >= 50 && y1 - y2 <= 150, `ten 10 px trackpad steps scrolled ${(y1 - y2).toFixed(1)} px (want about 100)`);
+    // And back up.
+    await page.mouse.wheel(0, -200);
+    await frames(page, 4);
+    const y3 = (await widgetRect(page, field)).y;
+    assert(Math.abs(y3 - y0) <= 40, `scrolling back up did not return near the start: ${y0} → ${y3}`);
+    await page.screenshot({ path: path.join(shots, 'wheel.png') });
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
   ['invalid input is reported next to the field and the last results stay', async ({ browser, origin, shots }) => {
     const { page, watch } = await openApp(browser, origin);
     await typeIntoWidget(page, 'input:training.goodput', '-5');

@@ -3,6 +3,7 @@
 // All Emscripten-specific code of the UI lives here; App (app.h) is platform-free. Also mirrors
 // the app's plain-text results into the page (#results-text, aria-live) and publishes the screen
 // rectangles of named widgets and timing stats (window.sizerUi, window.sizerStats) for tests.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -18,6 +19,7 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "page_io.h"
+#include "wheel.h"
 
 namespace {
 
@@ -115,6 +117,25 @@ void frame(void* arg) {
   }
 }
 
+// Wheel and trackpad: the DOM event with its deltaMode, normalised (wheel.h). GLFW's own scroll
+// callback is replaced by a no-op, so its raw deltas never reach ImGui (it still cancels the
+// page's scrolling).
+EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void* arg) {
+  const Platform& p = *static_cast<const Platform*>(arg);
+  const ImGuiIO& fio = ImGui::GetIO();
+  const ImFont* font = fio.FontDefault ? fio.FontDefault : (fio.Fonts->Fonts.Size > 0 ? fio.Fonts->Fonts[0] : nullptr);
+  const float font_px = font ? font->FontSize : 16.0f * std::max(1.0f, p.dpr);
+  const sizer_web::WheelUnits u = sizer_web::wheel_units(
+      e->deltaX, e->deltaY, static_cast<sizer_web::WheelDeltaMode>(e->deltaMode), font_px,
+      p.dpr > 0 ? p.dpr : 1.0f, static_cast<float>(p.height_px));
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheelH += u.x;
+  io.MouseWheel += u.y;
+  return EM_TRUE;
+}
+
+void ignore_glfw_scroll(GLFWwindow*, double, double) {}
+
 }  // namespace
 
 int main() {
@@ -138,6 +159,8 @@ int main() {
     return window.matchMedia && window.matchMedia('(prefers-color-scheme: light)').matches ? 0 : 1;
   }) != 0);
   ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
+  glfwSetScrollCallback(platform.window, ignore_glfw_scroll);
+  emscripten_set_wheel_callback(kCanvas, &platform, EM_TRUE, on_wheel);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   sizer_web::page_io_install();
 

@@ -1,0 +1,30 @@
+// Wheel and trackpad deltas to ImGui units (see wheel.h).
+#include "wheel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sizer_web {
+
+namespace {
+constexpr float kImGuiLinesPerUnit = 5.0f;  // ImGui 1.86 scrolls 5 × font size per wheel unit
+constexpr float kMaxUnitsPerEvent = 20.0f;  // a runaway device never jumps more than 100 lines
+}  // namespace
+
+WheelUnits wheel_units(double dx, double dy, WheelDeltaMode mode, float font_px, float dpr, float view_px) {
+  const float unit_px = std::max(1.0f, kImGuiLinesPerUnit * font_px);  // physical pixels per unit
+  float px_per_delta = 1.0f;
+  switch (mode) {
+    case WheelDeltaMode::pixel: px_per_delta = std::max(0.5f, dpr); break;  // CSS px → physical px
+    case WheelDeltaMode::line: px_per_delta = font_px; break;
+    case WheelDeltaMode::page: px_per_delta = std::max(1.0f, view_px); break;
+  }
+  auto convert = [&](double d) {
+    if (!std::isfinite(d)) return 0.0f;
+    const float u = static_cast<float>(-d) * px_per_delta / unit_px;  // DOM down = ImGui negative
+    return std::clamp(u, -kMaxUnitsPerEvent, kMaxUnitsPerEvent);
+  };
+  return {convert(dx), convert(dy)};
+}
+
+}  // namespace sizer_web

@@ -1,0 +1,23 @@
+// Browser wheel and trackpad events in Dear ImGui's wheel units (platform-free; main.cpp feeds it).
+//
+// Emscripten 3.1.6's GLFW hands the raw DOM deltas to ImGui: a 100 px notch becomes 100 wheel
+// units in the wrong direction, and every panel jumps to its end. Here a DOM WheelEvent's
+// deltaX/deltaY in its deltaMode (pixels, lines or pages) become ImGui units, where one unit
+// scrolls 5 × the font size (ImGui 1.86, ImGui::UpdateMouseWheel) and positive means up / left:
+// content moves by the distance the browser would have scrolled a page, in the direction it would
+// have, and the small pixel deltas of a trackpad give fractional units, so it stays smooth.
+#pragma once
+
+namespace sizer_web {
+
+enum class WheelDeltaMode { pixel = 0, line = 1, page = 2 };  // DOM WheelEvent.deltaMode
+
+struct WheelUnits {
+  float x = 0, y = 0;  // add to io.MouseWheelH and io.MouseWheel
+};
+
+// dx, dy: the event's deltaX and deltaY (positive: right, down); font_px: the UI font size in
+// physical pixels; dpr: devicePixelRatio; view_px: the canvas height in physical pixels (one page).
+WheelUnits wheel_units(double dx, double dy, WheelDeltaMode mode, float font_px, float dpr, float view_px);
+
+}  // namespace sizer_web
