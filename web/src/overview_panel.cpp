@@ -176,7 +176,7 @@ void ten_steps(Ui& ui) {
       {"Serving memory", fmt::bytes(v.footprint_bytes), "serving.kv_bytes",
        "weights at serving precision + KV per token \xc3\x97 context \xc3\x97 batch \xc3\x97 fill"},
       {"Decode ceiling", fmt::seconds(v.decode_step_s) + " per step", "serving.decode_step_s",
-       "(weights read + KV read) \xc3\xb7 replica HBM bandwidth, or compute if slower"},
+       u8"(weights read + KV read) ÷ replica HBM bandwidth, or compute or the all-reduce latency floor if slower"},
       {"Prefill time", fmt::seconds(v.prefill_s), "serving.prefill_s", "2 \xc3\x97 N_active \xc3\x97 prompt \xc3\xb7 (peak \xc3\x97 MFU)"},
       {"Cost per million tokens", v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : "no price",
        "serving.cost_per_million_tokens_usd", "replica $/h \xc3\xb7 realised million tokens per hour"},
