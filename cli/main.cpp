@@ -36,7 +36,7 @@ int usage() {
                "       sizer table [SCENARIO.json|-] [--format text|csv|json|markdown]\n"
                "                   [--precisions bf16,fp8,...] [--devices id,id,...]\n"
                "       sizer plan|search SCENARIO.json|-\n"
-               "       sizer validate RUNS.json [--format text|markdown|json]\n"
+               "       sizer validate RUNS.json [MORE.json ...] [--format text|markdown|json]\n"
                "       sizer version\n";
   return kExitInvalid;
 }
@@ -239,18 +239,23 @@ int cmd_table(const Args& a, const sizer::Catalog& c) {
 }
 
 // Predicted against published throughput for each run in a validation file.
+// Several files are one set (e.g. runs.json and runs-extended.json): rows in file order.
 int cmd_validate(const Args& a, const sizer::Catalog& c) {
-  if (a.positional.size() != 1) return usage();
-  std::string text, error;
-  if (!read_input(a.positional[0], sizer::kMaxValidationBytes, "the validation file", &text, &error)) {
-    std::cerr << "sizer: " << error << "\n";
-    return kExitInvalid;
-  }
-  std::vector<sizer::Issue> issues;
-  const auto rows = sizer::validate_runs(text, c, &issues);
-  if (!issues.empty()) {
-    std::cerr << "sizer: invalid validation file " << shown(a.positional[0]) << ":\n" << sizer::format_issues(issues);
-    return kExitInvalid;
+  if (a.positional.empty()) return usage();
+  std::vector<sizer::ValidationRow> rows;
+  for (const std::string& file : a.positional) {
+    std::string text, error;
+    if (!read_input(file, sizer::kMaxValidationBytes, "the validation file", &text, &error)) {
+      std::cerr << "sizer: " << error << "\n";
+      return kExitInvalid;
+    }
+    std::vector<sizer::Issue> issues;
+    const auto more = sizer::validate_runs(text, c, &issues);
+    if (!issues.empty()) {
+      std::cerr << "sizer: invalid validation file " << shown(file) << ":\n" << sizer::format_issues(issues);
+      return kExitInvalid;
+    }
+    rows.insert(rows.end(), more.begin(), more.end());
   }
   std::cout << sizer::cli::render_validation(rows, a.format);
   return 0;

@@ -1,4 +1,5 @@
 // `sizer table` (devices × precisions × MFU points) and `sizer validate` tables.
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -20,7 +21,7 @@ std::string render_validation(const std::vector<ValidationRow>& rows, const std:
   auto show = [](const std::string& metric, double v) {
     if (metric == "step_s") return fmt::seconds(v);
     if (metric == "mfu") return fmt::percent(v);
-    if (metric == "tokens_per_s") return fmt::count(v) + " tok/s";
+    if (metric == "tokens_per_s") return fmt::count(std::round(v)) + " tok/s";
     return fmt::number(v / 1e12, 3) + " TFLOP/s";
   };
   if (format == "json") {
@@ -29,7 +30,14 @@ std::string render_validation(const std::vector<ValidationRow>& rows, const std:
       a.push_back({{"id", r.id}, {"name", r.name}, {"metric", r.metric}, {"observed", r.observed},
                    {"predicted", r.predicted}, {"error", r.error}, {"devices", r.devices}, {"source", r.source}});
     }
-    return nlohmann::json{{"runs", a}, {"mean_abs_error", mean_abs_error(rows)}}.dump(2) + "\n";
+    nlohmann::json groups = nlohmann::json::array();
+    for (const GroupError& g : group_errors(rows)) {
+      groups.push_back({{"group", g.group}, {"runs", g.runs}, {"mean_abs_error", g.mae},
+                        {"in_sample_runs", g.in_sample_runs}, {"in_sample_mean_abs_error", g.in_sample_mae},
+                        {"out_of_sample_runs", g.out_of_sample_runs},
+                        {"out_of_sample_mean_abs_error", g.out_of_sample_mae}, {"worst_abs_error", g.worst}});
+    }
+    return nlohmann::json{{"runs", a}, {"mean_abs_error", mean_abs_error(rows)}, {"groups", groups}}.dump(2) + "\n";
   }
   const bool md = format == "markdown";
   if (md) o << "| Run | Devices | Layout | Metric | Published | Predicted | Error |\n|---|--:|---|---|--:|--:|--:|\n";
@@ -57,6 +65,34 @@ std::string render_validation(const std::vector<ValidationRow>& rows, const std:
   char mae[64];
   std::snprintf(mae, sizeof mae, "%.1f%%", 100 * mean_abs_error(rows));
   o << (md ? "\n**Mean absolute error: " : "mean absolute error: ") << mae << (md ? "**\n" : "\n");
+  // Per group, in sample (fitted on) and out of sample (never fitted on).
+  auto pct = [](double v, int n) {
+    if (n == 0) return std::string("—");
+    char b[32];
+    std::snprintf(b, sizeof b, "%.1f%%", 100 * v);
+    return std::string(b);
+  };
+  const auto groups = group_errors(rows);
+  if (groups.size() > 1) {
+    if (md) {
+      o << "\n| Group | Runs | Mean abs. error | In sample (runs) | Out of sample (runs) | Worst |\n|---|--:|--:|--:|--:|--:|\n";
+    } else {
+      o << "\ngroup            runs      MAE   in sample (n)   out of sample (n)    worst\n";
+    }
+    for (const GroupError& g : groups) {
+      const std::string in = pct(g.in_sample_mae, g.in_sample_runs) + " (" + std::to_string(g.in_sample_runs) + ")";
+      const std::string out = pct(g.out_of_sample_mae, g.out_of_sample_runs) + " (" + std::to_string(g.out_of_sample_runs) + ")";
+      if (md) {
+        o << "| " << g.group << " | " << g.runs << " | " << pct(g.mae, g.runs) << " | " << in << " | " << out << " | "
+          << pct(g.worst, g.runs) << " |\n";
+      } else {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "%-14s %6d %8s %15s %19s %8s\n", g.group.c_str(), g.runs, pct(g.mae, g.runs).c_str(),
+                      in.c_str(), out.c_str(), pct(g.worst, g.runs).c_str());
+        o << buf;
+      }
+    }
+  }
   return o.str();
 }
 

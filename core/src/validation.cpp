@@ -1,11 +1,13 @@
 // Validation against published runs (see validation.h).
 #include "sizer/validation.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "json_read.h"
 #include "sizer/json_safe.h"
 #include "sizer/scenario_parse.h"
+#include "sizer/user_text.h"
 
 namespace sizer {
 
@@ -21,6 +23,26 @@ bool metric_value(const std::string& metric, const LayoutResult& r, double devic
   return true;
 }
 
+void read_details(detail::Reader& r, const detail::json& details, ValidationRow* row) {
+  auto it = details.find(row->id);
+  if (it == details.end() || !it->is_object()) return;
+  const std::string path = detail::join("run_details", row->id.c_str());
+  r.string(*it, "group", path, &row->group);
+  r.string(*it, "source_key", path, &row->source_key);
+  std::string split;
+  if (r.string(*it, "split", path, &split)) {
+    if (split != "calibrate" && split != "holdout") {
+      r.error(detail::join(path, "split"), "must be calibrate or holdout; got " + echo_quoted(split));
+    }
+    row->in_sample = split == "calibrate";
+  }
+  if (auto a = it->find("also"); a != it->end() && a->is_array()) {
+    for (const auto& g : *a) {
+      if (g.is_string()) row->also.push_back(g.get<std::string>());
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<ValidationRow> validate_runs(std::string_view text, const Catalog& catalog, std::vector<Issue>* issues) {
@@ -34,6 +56,9 @@ std::vector<ValidationRow> validate_runs(std::string_view text, const Catalog& c
   }
   const json& doc = parsed.value;
   if (!r.object(doc, "")) return rows;
+  r.only_keys(doc, "", {"schema", "description", "runs", "run_details"});
+  const json* details = nullptr;
+  if (auto d = doc.find("run_details"); d != doc.end() && r.object(*d, "run_details")) details = &*d;
   auto runs = doc.find("runs");
   if (runs == doc.end() || !runs->is_array()) {
     r.error("runs", "is required: a list of runs");
@@ -71,6 +96,7 @@ std::vector<ValidationRow> validate_runs(std::string_view text, const Catalog& c
       continue;
     }
     row.error = row.predicted / row.observed - 1;
+    if (details) read_details(r, *details, &row);
     rows.push_back(row);
   }
   return rows;
@@ -81,6 +107,33 @@ double mean_abs_error(const std::vector<ValidationRow>& rows) {
   double sum = 0;
   for (const ValidationRow& r : rows) sum += std::fabs(r.error);
   return sum / rows.size();
+}
+
+std::vector<GroupError> group_errors(const std::vector<ValidationRow>& rows) {
+  std::vector<GroupError> out;
+  auto add = [&out](const std::string& group, const ValidationRow& row) {
+    auto g = std::find_if(out.begin(), out.end(), [&](const GroupError& e) { return e.group == group; });
+    if (g == out.end()) g = out.insert(out.end(), GroupError{group});
+    const double a = std::fabs(row.error);
+    g->mae += a;  // sums until the end
+    ++g->runs;
+    if (row.in_sample) g->in_sample_mae += a, ++g->in_sample_runs;
+    else g->out_of_sample_mae += a, ++g->out_of_sample_runs;
+    g->worst = std::max(g->worst, a);
+  };
+  for (const ValidationRow& row : rows) {
+    add(row.group, row);
+    for (const std::string& g : row.also) {
+      if (g != row.group) add(g, row);
+    }
+  }
+  for (const ValidationRow& row : rows) add("all", row);
+  for (GroupError& g : out) {
+    g.mae = g.runs ? g.mae / g.runs : 0;
+    g.in_sample_mae = g.in_sample_runs ? g.in_sample_mae / g.in_sample_runs : 0;
+    g.out_of_sample_mae = g.out_of_sample_runs ? g.out_of_sample_mae / g.out_of_sample_runs : 0;
+  }
+  return out;
 }
 
 }  // namespace sizer

@@ -3,7 +3,11 @@
 // A runs file is {"schema": "sizer.validation.v1", "runs": [{"id", "name", "source", "note",
 // "scenario": {...v1 scenario...}, "metric": M, "observed": x}]} where M is one of step_s,
 // model_flops_per_s_per_device, hardware_flops_per_s_per_device, mfu or tokens_per_s, measured
-// on the same basis as the publication reports it.
+// on the same basis as the publication reports it. An optional top-level "run_details" object,
+// keyed by run id, carries each run's "group" (dense_bf16, fp8_fp4, moe, fsdp_zero3), "also" (more
+// groups it counts in), "split" ("calibrate": the model's parameters were fitted on it, in sample;
+// "holdout": never fitted on, out of sample) and "source_key" (one key per publication, so a
+// leave-one-source-out split can be rebuilt). docs/validation/README.md lists every field.
 #pragma once
 #include <string>
 #include <string_view>
@@ -17,6 +21,10 @@ namespace sizer {
 
 struct ValidationRow {
   std::string id, name, source, note, metric;
+  std::string group = "ungrouped";   // run_details.group
+  std::vector<std::string> also;     // run_details.also
+  bool in_sample = false;            // run_details.split == "calibrate"
+  std::string source_key;            // run_details.source_key
   double observed = 0, predicted = 0;
   double error = 0;  // predicted ÷ observed − 1
   double devices = 0;
@@ -28,5 +36,17 @@ std::vector<ValidationRow> validate_runs(std::string_view json_text, const Catal
                                          std::vector<Issue>* issues);
 
 double mean_abs_error(const std::vector<ValidationRow>& rows);
+
+// Error of one group of runs, in sample and out of sample (docs/validation.md's summary).
+struct GroupError {
+  std::string group;
+  int runs = 0, in_sample_runs = 0, out_of_sample_runs = 0;
+  double mae = 0, in_sample_mae = 0, out_of_sample_mae = 0;
+  double worst = 0;  // largest |error| in the group
+};
+
+// One row per group a run counts in (its group and its "also" groups), in order of first
+// appearance, then "all".
+std::vector<GroupError> group_errors(const std::vector<ValidationRow>& rows);
 
 }  // namespace sizer
