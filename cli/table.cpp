@@ -65,7 +65,7 @@ std::string render_validation(const std::vector<ValidationRow>& rows, const std:
   char mae[64];
   std::snprintf(mae, sizeof mae, "%.1f%%", 100 * mean_abs_error(rows));
   o << (md ? "\n**Mean absolute error: " : "mean absolute error: ") << mae << (md ? "**\n" : "\n");
-  // Per group, in sample (fitted on) and out of sample (never fitted on).
+  // Per group: the runs marked for calibration and the held-out runs (never fitted on).
   auto pct = [](double v, int n) {
     if (n == 0) return std::string("—");
     char b[32];
@@ -75,9 +75,9 @@ std::string render_validation(const std::vector<ValidationRow>& rows, const std:
   const auto groups = group_errors(rows);
   if (groups.size() > 1) {
     if (md) {
-      o << "\n| Group | Runs | Mean abs. error | In sample (runs) | Out of sample (runs) | Worst |\n|---|--:|--:|--:|--:|--:|\n";
+      o << "\n| Group | Runs | Mean abs. error | Calibration set (runs) | Held out (runs) | Worst |\n|---|--:|--:|--:|--:|--:|\n";
     } else {
-      o << "\ngroup            runs      MAE   in sample (n)   out of sample (n)    worst\n";
+      o << "\ngroup            runs      MAE   calibration (n)        held out (n)    worst\n";
     }
     for (const GroupError& g : groups) {
       const std::string in = pct(g.in_sample_mae, g.in_sample_runs) + " (" + std::to_string(g.in_sample_runs) + ")";
