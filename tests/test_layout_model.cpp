@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <string>
 
 #include "sizer/sizer.h"
@@ -193,15 +194,23 @@ TEST_CASE("predictions stay close to published runs (docs/validation.md)", "[lay
   INFO(format_issues(issues));
   REQUIRE(issues.empty());
   REQUIRE(rows.size() >= 6);
-  // The mean absolute error measured when the table was written: 5.0%. It must not get worse.
-  CHECK(mean_abs_error(rows) <= 0.051);
-  std::vector<ValidationRow> out_of_sample;
+  // The dense runs of the original table. The one MoE row (DeepSeek-V3, FP8) is guarded by the
+  // per-group test below instead: with FP8 GEMMs at their measured efficiency it is −18.6%, where
+  // −10% had come from the FP8 peak cancelling the MoE model's own error (issue 9).
+  std::vector<ValidationRow> dense;
   for (const auto& r : rows) {
-    if (r.id.rfind("korthikanti", 0) != 0) out_of_sample.push_back(r);
+    if (r.group != "moe") dense.push_back(r);
   }
-  CHECK(out_of_sample.size() >= 6);
-  CHECK(mean_abs_error(out_of_sample) <= 0.075);  // runs not used to calibrate: 7.2%
-  for (const auto& r : rows) {
+  REQUIRE(dense.size() == 13);
+  // Mean absolute error when the table was written: 4.6% over these 13. It must not get worse.
+  CHECK(mean_abs_error(dense) <= 0.047);
+  std::vector<ValidationRow> out_of_sample;
+  for (const auto& r : dense) {
+    if (!r.in_sample) out_of_sample.push_back(r);
+  }
+  CHECK(out_of_sample.size() >= 5);
+  CHECK(mean_abs_error(out_of_sample) <= 0.067);  // runs not used to calibrate: 6.6%
+  for (const auto& r : dense) {
     INFO(r.id << ": " << r.error);
     CHECK(std::fabs(r.error) < 0.15);  // no single run is off by more than 15%
   }
@@ -220,10 +229,11 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
     rows.insert(rows.end(), more.begin(), more.end());
   }
   REQUIRE(rows.size() >= 53);
-  // Mean absolute error per group measured on 2026-11-30, before the issue 9 model work; each
-  // number may only go down (half a point of slack for floating-point and table edits).
+  // Mean absolute error per group, measured on 2026-11-30 (before issue 9: dense 23.4%, FSDP
+  // 70.5%, MoE 70.4%, FP8/FP4 121.7%, all 55.1%) and ratcheted down after the low-precision GEMM
+  // efficiencies; each number may only go down (half a point of slack for table edits).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.234}, {"fsdp_zero3", 0.705}, {"moe", 0.704}, {"fp8_fp4", 1.217}, {"all", 0.551}};
+      {"dense_bf16", 0.234}, {"fsdp_zero3", 0.418}, {"moe", 0.564}, {"fp8_fp4", 0.537}, {"all", 0.345}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -231,5 +241,63 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
     REQUIRE(g != groups.end());
     CHECK(g->runs >= 4);
     CHECK(g->mae <= mae + 0.005);
+  }
+}
+
+TEST_CASE("low precision: FP8/FP4 GEMMs at the chip's measured efficiency, attention in BF16", "[layout][precision]") {
+  const Scenario s = scenario(R"({"model": "llama-3-70b", "device": "h100", "training": {"precision": "bf16",
+      "layout": {"tp": 8, "pp": 1, "dp": 8, "global_batch": 64, "seq_len": 8192}}})");
+  PlanContext bf16 = plan_context(s), fp8 = bf16;
+  fp8.precision = Precision::fp8;
+  const PlanLayout l = plan_layout(s);
+  const LayoutResult rb = evaluate_layout(s.model, s.device, l, bf16);
+  const LayoutResult r8 = evaluate_layout(s.model, s.device, l, fp8);
+  CHECK(rb.low_precision_factor == 0);
+  CHECK(r8.low_precision_factor == s.device.fp8_gemm_vs_bf16);
+  CHECK_FALSE(r8.low_precision_fallback);
+  // Faster than BF16, but less than the 2× of the peaks: attention and the head stay in BF16 and
+  // FP8 GEMMs reach a lower fraction of their peak.
+  CHECK(r8.compute_s < rb.compute_s);
+  CHECK(r8.compute_s > rb.compute_s / 2);
+  SECTION("a chip with no published FP8 run falls back visibly") {
+    Device b200 = *bundled_catalog().find_device("b200");
+    REQUIRE(b200.fp8_gemm_vs_bf16 == 0);
+    const LayoutResult r = evaluate_layout(s.model, b200, l, fp8);
+    CHECK(r.low_precision_fallback);
+    bool said = false;
+    for (const std::string& e : explain_layout(s.model, b200, l, r)) said = said || e.find("assumed") != std::string::npos;
+    CHECK(said);
+  }
+  SECTION("without a published FP4 run, FP4 is no faster than the chip's FP8") {
+    const Device gb200 = *bundled_catalog().find_device("gb200");
+    PlanContext fp4 = fp8;
+    fp4.precision = Precision::fp4;
+    const LayoutResult a = evaluate_layout(s.model, gb200, l, fp8), b = evaluate_layout(s.model, gb200, l, fp4);
+    CHECK(b.compute_s == Approx(a.compute_s).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("held-out FP8/BF16 speed-ups are predicted within 10% (docs/validation.md)", "[layout][validation][precision]") {
+  std::map<std::string, ValidationRow> by_id;
+  for (const char* file : {"runs.json", "runs-extended.json"}) {
+    std::ifstream f(std::string(SIZER_SOURCE_DIR) + "/docs/validation/" + file);
+    const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    std::vector<Issue> issues;
+    for (const auto& r : validate_runs(text, bundled_catalog(), &issues)) by_id[r.id] = r;
+  }
+  // Same layout, same source, FP8 (tensorwise or MXFP8) against BF16; none of these was fitted on.
+  const std::pair<const char*, const char*> pairs[] = {
+      {"tt25-llama31-70b-256-fp8tensorwise-tp8", "tt25-llama31-70b-256-bf16-tp8"},
+      {"ao-llama3-8b-b200-8-fp8-tensorwise", "ao-llama3-8b-b200-8-bf16"},
+      {"ao-llama3-8b-b200-8-mxfp8", "ao-llama3-8b-b200-8-bf16"},
+      {"ttnv-llama3-8b-gb200-4-mxfp8", "ttnv-llama3-8b-gb200-4-bf16"}};
+  for (const auto& [lp, bf] : pairs) {
+    INFO(lp);
+    REQUIRE(by_id.count(lp) == 1);
+    REQUIRE(by_id.count(bf) == 1);
+    REQUIRE_FALSE(by_id[lp].in_sample);
+    const double measured = by_id[lp].observed / by_id[bf].observed;
+    const double predicted = by_id[lp].predicted / by_id[bf].predicted;
+    CHECK(std::fabs(predicted / measured - 1) < 0.10);
   }
 }

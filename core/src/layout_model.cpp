@@ -19,9 +19,28 @@ constexpr double kTpCollectivesPerLayer = 4.0;      // 2 forward + 2 backward (a
 constexpr double kTpExtraFullRecompute = 2.0;       // the recomputed forward repeats its 2
 constexpr double kAdamStateTouches = 2.0;           // the optimizer step reads and writes its state
 constexpr double kDpBackwardShare = 2.0 / 3.0;      // backward share of a micro-batch's time
+// FP8 GEMM efficiency relative to BF16 for a chip with no published FP8 run: the H100's fitted
+// value (docs/validation.md, "Low precision"). For FP4 without a published run on the chip, no
+// gain over the chip's FP8 GEMMs is assumed (the only published NVFP4 run is held out).
+constexpr double kFp8Fallback = 0.77;
 
 double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 bool divides(double a, double b) { return b > 0 && std::fmod(a, b) == 0; }
+
+struct LowPrecision {
+  double factor = 0;      // 0: not a low-precision run
+  bool fallback = false;  // the chip has no published run at this precision
+};
+
+LowPrecision low_precision(const Device& d, Precision p) {
+  if (p != Precision::fp8 && p != Precision::fp4) return {};
+  const double own = p == Precision::fp8 ? d.fp8_gemm_vs_bf16 : d.fp4_gemm_vs_bf16;
+  if (own > 0) return {own, false};
+  const double fp8 = d.fp8_gemm_vs_bf16 > 0 ? d.fp8_gemm_vs_bf16 : kFp8Fallback;
+  if (p == Precision::fp8) return {fp8, true};
+  const double fp8_peak = d.dense_flops(Precision::fp8), fp4_peak = d.dense_flops(Precision::fp4);
+  return {fp8_peak > 0 && fp4_peak > 0 ? fp8 * fp8_peak / fp4_peak : fp8, true};
+}
 
 // Smallest link that a group of `span` consecutive ranks (its size times its stride) stays on.
 Link place(double group, double span, double domain) {
@@ -120,7 +139,24 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   // ---- per-device time per step ----
   const double width = h / l.tp;
   r.gemm_efficiency = d.gemm_efficiency * width / (width + d.gemm_half_width);
-  r.compute_s = r.hardware_flops_per_step / (devices * peak * r.gemm_efficiency);
+  // Low precision (FP8, FP4) runs the linear layers' GEMMs at that precision's peak times the
+  // chip's measured low-precision efficiency; attention (flash attention) and the output head stay
+  // in BF16, as in Transformer Engine's and torchao's recipes.
+  const LowPrecision lp = low_precision(d, c.precision);
+  r.low_precision_factor = lp.factor;
+  r.low_precision_fallback = lp.fallback;
+  if (lp.factor > 0) {
+    const double attn_hw = kPassesFwdBwd * attn_token + (l.recompute == Recompute::full ? attn_token : 0.0) +
+                           ((l.recompute == Recompute::selective || l.flash_attention) ? attn_token : 0.0);
+    const double head_hw = kPassesFwdBwd * kFwdFlopsPerParamToken * embed;  // logits GEMM, fwd + bwd
+    const double high_token = std::min(hw_token, attn_hw + head_hw);
+    const double peak_high = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : peak;
+    r.compute_s = r.tokens_per_step *
+                  ((hw_token - high_token) / (peak * lp.factor) + high_token / peak_high) /
+                  (devices * r.gemm_efficiency);
+  } else {
+    r.compute_s = r.hardware_flops_per_step / (devices * peak * r.gemm_efficiency);
+  }
   const double layers_stage = m.layers / l.pp;
   const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
   const double score_term = l.flash_attention ? 0.0 : 5.0 * m.heads * (s / l.cp) / h;
@@ -212,6 +248,11 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
                   num(r.microbatches) + ") a multiple of PP");
   }
   if (r.problems & kDevicePrecision) out.push_back(d.id + " has no dense peak at this precision");
+  if (r.low_precision_fallback) {
+    out.push_back("no published training run at this precision on " + d.id + ": its low-precision GEMM efficiency is "
+                  "assumed (" + num(r.low_precision_factor) + " of the BF16 one: the H100's FP8 fit, and for FP4 no gain "
+                  "over FP8), not measured");
+  }
   if (r.problems & kNoFit) {
     out.push_back("needs " + num(r.device_memory_bytes / 1e9) + " GB per device, more than the usable " +
                   num(r.usable_memory_bytes / 1e9) + " GB");

@@ -31,6 +31,7 @@ json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutR
       {"placement", {{"tp", to_string(r.tp_link)}, {"cp", to_string(r.cp_link)}, {"ep", to_string(r.ep_link)},
                      {"pp", to_string(r.pp_link)}, {"dp", to_string(r.dp_link)}}},
       {"throughput", {{"microbatches", r.microbatches}, {"gemm_efficiency", r.gemm_efficiency},
+                      {"low_precision_factor", r.low_precision_factor},
                       {"tokens_per_step", r.tokens_per_step}, {"model_flops_per_step", r.model_flops_per_step},
                       {"hardware_flops_per_step", r.hardware_flops_per_step},
                       {"model_flops_per_s_per_device", r.model_flops_per_s_per_device},

@@ -84,7 +84,10 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
   if (auto it = obj.find("efficiency"); it != obj.end()) {
     const std::string ep = join(path, "efficiency");
     if (r.object(*it, ep)) {
-      r.only_keys(*it, ep, {"gemm", "gemm_half_width", "memory_bound_factor", "link", "collective_latency_s"});
+      r.only_keys(*it, ep, {"gemm", "gemm_half_width", "memory_bound_factor", "link", "collective_latency_s",
+                            "fp8_gemm_vs_bf16", "fp4_gemm_vs_bf16"});
+      r.number(*it, "fp8_gemm_vs_bf16", ep, Range{0.01, 1}, &d->fp8_gemm_vs_bf16);
+      r.number(*it, "fp4_gemm_vs_bf16", ep, Range{0.01, 1}, &d->fp4_gemm_vs_bf16);
       r.number(*it, "gemm", ep, Range{0.01, 1}, &d->gemm_efficiency);
       r.number(*it, "gemm_half_width", ep, Range{0, 1e6}, &d->gemm_half_width);
       r.number(*it, "memory_bound_factor", ep, Range{0, 100}, &d->memory_bound_factor);

@@ -28,6 +28,11 @@ struct Device {
   double memory_bound_factor = 1.5;   // HBM bytes moved per stored activation byte, per pass
   double link_efficiency = 0.9;        // achieved fraction of link bandwidth in collectives
   double collective_latency_s = 5e-6;  // per collective step
+  // Low-precision GEMMs: achieved FP8 / FP4 GEMM efficiency as a fraction of the BF16 one, on
+  // the same shapes (scaling, casts and the recipe's BF16 parts included); 0 = no published run on
+  // this chip, so the layout model falls back to kLowPrecisionFallback and says so.
+  double fp8_gemm_vs_bf16 = 0;
+  double fp4_gemm_vs_bf16 = 0;
   std::string default_system;
   std::string default_price;  // price offer id used when the scenario names none
   std::string price_note;     // why no public price is bundled (empty when one is)

@@ -95,6 +95,8 @@ struct LayoutResult {
   // Derived.
   double microbatches = 0;
   double gemm_efficiency = 0;
+  double low_precision_factor = 0;     // FP8/FP4 GEMM efficiency ÷ BF16's (0: a BF16 run)
+  bool low_precision_fallback = false;  // no published run on this chip at this precision
   double tokens_per_step = 0;
   double model_flops_per_step = 0, hardware_flops_per_step = 0;
   double model_flops_per_s_per_device = 0;
