@@ -202,14 +202,16 @@ TEST_CASE("predictions stay close to published runs (docs/validation.md)", "[lay
     if (r.group != "moe") dense.push_back(r);
   }
   REQUIRE(dense.size() == 13);
-  // Mean absolute error when the table was written: 4.6% over these 13. It must not get worse.
-  CHECK(mean_abs_error(dense) <= 0.047);
+  // Mean absolute error over these 13: 4.6% when the table was written, 4.7% since a pipeline runs
+  // at its slowest stage (Llama 3 405B: 126 layers over 16 × 2 chunks puts 8 layers on some
+  // devices, not 7.875; issue 9). It must not get worse.
+  CHECK(mean_abs_error(dense) <= 0.048);
   std::vector<ValidationRow> out_of_sample;
   for (const auto& r : dense) {
     if (!r.in_sample) out_of_sample.push_back(r);
   }
   CHECK(out_of_sample.size() >= 5);
-  CHECK(mean_abs_error(out_of_sample) <= 0.067);  // runs not used to calibrate: 6.6%
+  CHECK(mean_abs_error(out_of_sample) <= 0.069);  // runs not used to calibrate: 6.8%
   for (const auto& r : dense) {
     INFO(r.id << ": " << r.error);
     CHECK(std::fabs(r.error) < 0.15);  // no single run is off by more than 15%
@@ -233,7 +235,7 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // 70.5%, MoE 70.4%, FP8/FP4 121.7%, all 55.1%) and ratcheted down after the low-precision GEMM
   // efficiencies; each number may only go down (half a point of slack for table edits).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.234}, {"fsdp_zero3", 0.418}, {"moe", 0.564}, {"fp8_fp4", 0.537}, {"all", 0.345}};
+      {"dense_bf16", 0.234}, {"fsdp_zero3", 0.417}, {"moe", 0.543}, {"fp8_fp4", 0.536}, {"all", 0.344}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -300,4 +302,18 @@ TEST_CASE("held-out FP8/BF16 speed-ups are predicted within 10% (docs/validation
     const double predicted = by_id[lp].predicted / by_id[bf].predicted;
     CHECK(std::fabs(predicted / measured - 1) < 0.10);
   }
+}
+
+TEST_CASE("a pipeline runs at the pace of its slowest stage (issue 9)", "[layout]") {
+  const Scenario s = scenario(kMegatron);
+  PlanLayout even = plan_layout(s), uneven = even;
+  even.pp = 32;    // 128 layers: 4 per stage
+  even.dp = 12;
+  uneven.pp = 24;  // 128 layers: some stages hold 6, not 5.33
+  uneven.dp = 16;
+  const LayoutResult a = run(s, even), b = run(s, uneven);
+  // Same 3,072 devices and FLOPs: the uneven pipeline is as slow as its 6-layer stages, 6 ÷ (128/24)
+  // = 1.125 × the even one's compute.
+  REQUIRE(even.devices() == uneven.devices());
+  CHECK(b.compute_s == Approx(a.compute_s * 6 / (128.0 / 24)).epsilon(1e-9));
 }

@@ -116,7 +116,8 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
                                                               l.recompute);
   const double in_flight = std::min(l.pp, mb);
   const double interleave_extra = l.virtual_stages > 1 ? 1.0 + (l.pp - 1) / (l.pp * l.virtual_stages) : 1.0;
-  r.activation_bytes = per_layer * (m.layers / l.pp) * in_flight * interleave_extra;
+  const double layers_first_stage = std::ceil(m.layers / (l.pp * l.virtual_stages) - 1e-9) * l.virtual_stages;
+  r.activation_bytes = per_layer * layers_first_stage * in_flight * interleave_extra;
   const double tp_msg = b * (s / l.cp) * h * c.activation_bytes;
   r.buffer_bytes = 2 * tp_msg + std::min(r.grad_bytes, 1e9);  // collective staging + DP buckets
   r.device_memory_bytes = r.weight_bytes + r.grad_bytes + r.optimizer_bytes + r.activation_bytes + r.buffer_bytes;
@@ -137,6 +138,10 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   if (peak <= 0 || devices <= 0) return r;
 
   // ---- per-device time per step ----
+  // A pipeline runs at the pace of its slowest stage: with L layers over p·v chunks, some device
+  // holds ⌈L/(p·v)⌉·v layers (PP 24 on 128 layers: 6, not 5.33).
+  const double layers_stage = std::ceil(m.layers / (l.pp * l.virtual_stages) - 1e-9) * l.virtual_stages;
+  const double stage_skew = layers_stage / (m.layers / l.pp);  // 1 when the layers split evenly
   const double width = h / l.tp;
   r.gemm_efficiency = d.gemm_efficiency * width / (width + d.gemm_half_width);
   // Low precision (FP8, FP4) runs the linear layers' GEMMs at that precision's peak times the
@@ -157,7 +162,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   } else {
     r.compute_s = r.hardware_flops_per_step / (devices * peak * r.gemm_efficiency);
   }
-  const double layers_stage = m.layers / l.pp;
+  r.compute_s *= stage_skew;
   const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
   const double score_term = l.flash_attention ? 0.0 : 5.0 * m.heads * (s / l.cp) / h;
   const double act_moved = d.memory_bound_factor * (34.0 + score_term) * b * (s / l.cp) * h / l.tp;
