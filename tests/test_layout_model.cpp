@@ -317,3 +317,23 @@ TEST_CASE("a pipeline runs at the pace of its slowest stage (issue 9)", "[layout
   REQUIRE(even.devices() == uneven.devices());
   CHECK(b.compute_s == Approx(a.compute_s * 6 / (128.0 / 24)).epsilon(1e-9));
 }
+
+TEST_CASE("activation memory: flash attention stores no scores; full recompute shards by TP under SP", "[layout][memory]") {
+  const Scenario s = scenario(kMegatron);
+  PlanLayout l = plan_layout(s);
+  l.recompute = Recompute::none;
+  l.flash_attention = false;
+  const double with_scores = run(s, l).activation_bytes;
+  l.flash_attention = true;
+  const double flash = run(s, l).activation_bytes;
+  l.recompute = Recompute::selective;
+  const double selective = run(s, l).activation_bytes;
+  // Korthikanti Table 2: the 5·a·s/h score term is what selective recompute drops; flash
+  // attention never stores it either.
+  CHECK(flash == Approx(selective));
+  CHECK(with_scores > flash);
+  l.recompute = Recompute::full;
+  const double full = run(s, l).activation_bytes;
+  // 2·s·b·h per layer, ÷ t = 8 with sequence parallelism; 34/t for selective.
+  CHECK(full == Approx(selective * 2.0 / 34.0));
+}

@@ -112,8 +112,12 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   r.weight_bytes = shard * acc.weight_bytes / (l.zero_stage >= 3 ? zero_group : 1.0);
   r.grad_bytes = shard * acc.grad_bytes / (l.zero_stage >= 2 ? zero_group : 1.0);
   r.optimizer_bytes = shard * acc.optimizer_bytes / (l.zero_stage >= 1 ? zero_group : 1.0);
-  const double per_layer = memory::activation_bytes_per_layer(s / l.cp, b, h, m.heads, l.tp, l.sequence_parallel,
-                                                              l.recompute);
+  // Flash attention never stores the s×s score tensors, so without recompute it keeps what
+  // selective recompute keeps (Korthikanti Table 2 without the 5·a·s/h term; Dao et al. 2022).
+  // Full recompute keeps each layer's input, split by TP under sequence parallelism.
+  const Recompute stored = (l.flash_attention && l.recompute == Recompute::none) ? Recompute::selective : l.recompute;
+  double per_layer = memory::activation_bytes_per_layer(s / l.cp, b, h, m.heads, l.tp, l.sequence_parallel, stored);
+  if (l.recompute == Recompute::full && l.sequence_parallel) per_layer /= l.tp;
   const double in_flight = std::min(l.pp, mb);
   const double interleave_extra = l.virtual_stages > 1 ? 1.0 + (l.pp - 1) / (l.pp * l.virtual_stages) : 1.0;
   const double layers_first_stage = std::ceil(m.layers / (l.pp * l.virtual_stages) - 1e-9) * l.virtual_stages;
