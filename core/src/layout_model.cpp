@@ -72,8 +72,18 @@ const char* to_string(Link l) {
   return "?";
 }
 
+// QKᵀ runs over query heads × the query/key head size, AV over query heads × the value head size
+// (both h for a GPT block; PaLM 48 × 256 = 12,288 of 18,432; MLA's query/key heads carry the
+// decoupled rotary part too). KV heads do not change it.
+double attention_width(const Model& m) {
+  const double head = m.attention.head_dim;
+  if (!(head > 0) || !(m.heads > 0)) return m.hidden;
+  const double qk = m.attention.kind == AttentionKind::mla ? head + m.attention.rope_dim : head;
+  return m.heads * (qk + head) / 2;  // the mean of the QKᵀ and AV widths
+}
+
 double model_flops_per_token(const Model& m, double seq_len) {
-  return 6.0 * m.active_params + 3.0 * kAttnFwdFlopsPerTokenLayer * m.layers * seq_len * m.hidden;
+  return 6.0 * m.active_params + 3.0 * kAttnFwdFlopsPerTokenLayer * m.layers * seq_len * attention_width(m);
 }
 
 LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c) {
@@ -131,7 +141,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
 
   // ---- FLOPs ----
   r.tokens_per_step = l.global_batch * s;
-  const double attn_token = kAttnFwdFlopsPerTokenLayer * m.layers * s * h;  // forward, per token
+  const double attn_token = kAttnFwdFlopsPerTokenLayer * m.layers * s * attention_width(m);  // forward, per token
   const double model_token = model_flops_per_token(m, s);
   double hw_token = model_token;
   const double embed = m.vocab * h;

@@ -107,7 +107,11 @@ struct LayoutResult {
        dp_link = Link::none;
 };
 
-// Model FLOPs per token: 6·N_active + 12·L·s·h (attention scores and values, fwd + bwd).
+// Width of the attention products per layer: query heads × the mean of the query/key and value
+// head sizes (h for a GPT block; MLA adds the rotary part to query/key heads).
+double attention_width(const Model& m);
+
+// Model FLOPs per token: 6·N_active + 12·L·s·w, w = attention_width (scores and values, fwd + bwd).
 double model_flops_per_token(const Model& m, double seq_len);
 
 LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c);
