@@ -8,18 +8,14 @@
 #include <map>
 #include <string>
 
+#include "scenario_util.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;
 
 namespace {
 
-Scenario scenario(const std::string& text) {
-  const auto p = parse_scenario(text, bundled_catalog());
-  INFO(format_issues(p.issues));
-  REQUIRE(p.ok());
-  return p.scenario;
-}
+using testutil::scenario;
 
 LayoutResult run(const Scenario& s, const PlanLayout& l) { return evaluate_layout(s.model, s.device, l, plan_context(s)); }
 

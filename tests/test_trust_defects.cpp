@@ -11,6 +11,7 @@
 #include <string>
 
 #include "seed_examples.h"
+#include "scenario_util.h"
 #include "sizer/catalog.h"
 #include "sizer/estimate.h"
 #include "sizer/planner.h"
@@ -22,12 +23,7 @@ using namespace sizer;
 
 namespace {
 
-Scenario scenario(const std::string& text) {
-  const auto p = parse_scenario(text, bundled_catalog());
-  INFO(format_issues(p.issues));
-  REQUIRE(p.ok());
-  return p.scenario;
-}
+using testutil::scenario;
 
 bool has_note(const Estimate& e, const std::string& part) {
   for (const std::string& n : e.notes) {

@@ -4,7 +4,8 @@
 // WebAssembly stack is far smaller than a native one), nothing changes, no console error.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, frames, openPage, resultsText, waitForFirstFrame } from './lib.mjs';
+import { assert, assertClean, dropFile, frames, messageAfter, openPage, resultsText, serialOf,
+         waitForFirstFrame } from './lib.mjs';
 
 const link = (text) => 's1.' + Buffer.from(text, 'utf8').toString('base64url');
 const nested = (n) => '['.repeat(n) + ']'.repeat(n);
@@ -15,26 +16,6 @@ const nulWant = /holds a NUL byte at line 1, column 3/;
 // eslint-disable-next-line no-control-regex
 const kControl = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
-async function messageAfter(page, serial) {
-  await page.waitForFunction((s) => {
-    const m = document.getElementById('sizer-message');
-    return m && Number(m.dataset.serial) > s;
-  }, serial, { timeout: 10000 });
-  return page.evaluate(() => {
-    const m = document.getElementById('sizer-message');
-    return { text: m.textContent, error: m.dataset.error === 'true' };
-  });
-}
-
-const serialOf = (page) => page.evaluate(() => Number((document.getElementById('sizer-message') || { dataset: {} }).dataset.serial || -1));
-
-async function dropFile(page, name, text) {
-  await page.evaluate(({ name, text }) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([text], name, { type: 'application/json' }));
-    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  }, { name, text });
-}
 
 // Refusals the API throws: the message, checked to be printable.
 function refusal(fn, where) {

@@ -123,3 +123,29 @@ export function assertClean(watch) {
   assert(watch.errors.length === 0, `console errors:\n  ${watch.errors.join('\n  ')}`);
   assert(watch.blocked.length === 0, `requests outside the allowed origin:\n  ${watch.blocked.join('\n  ')}`);
 }
+
+// The page's status message (#sizer-message) after the one numbered `serial`: its text, whether it
+// is an error, and its serial number.
+export async function messageAfter(page, serial) {
+  await page.waitForFunction((s) => {
+    const m = document.getElementById('sizer-message');
+    return m && Number(m.dataset.serial) > s;
+  }, serial, { timeout: 10000 });
+  return page.evaluate(() => {
+    const m = document.getElementById('sizer-message');
+    return { text: m.textContent, error: m.dataset.error === 'true', serial: Number(m.dataset.serial) };
+  });
+}
+
+// The serial number of the page's current status message (−1 before the first).
+export const serialOf = (page) =>
+  page.evaluate(() => Number((document.getElementById('sizer-message') || { dataset: {} }).dataset.serial || -1));
+
+// Drops a file on the page, as dragging one from the desktop does.
+export async function dropFile(page, name, text) {
+  await page.evaluate(({ name, text }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], name, { type: 'application/json' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, { name, text });
+}

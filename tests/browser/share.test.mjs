@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, typeIntoWidget,
-         waitForFirstFrame } from './lib.mjs';
+import { assert, assertClean, clickWidget, dropFile, frames, messageAfter, openPage, resultsText, serialOf,
+         typeIntoWidget, waitForFirstFrame } from './lib.mjs';
 import { compareJson } from './api.test.mjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
 
@@ -75,26 +75,6 @@ function sameCsv(a, b, where) {
   });
 }
 
-async function messageAfter(page, serial) {
-  await page.waitForFunction((s) => {
-    const m = document.getElementById('sizer-message');
-    return m && Number(m.dataset.serial) > s;
-  }, serial, { timeout: 10000 });
-  return page.evaluate(() => {
-    const m = document.getElementById('sizer-message');
-    return { text: m.textContent, error: m.dataset.error === 'true', serial: Number(m.dataset.serial) };
-  });
-}
-
-const serialOf = (page) => page.evaluate(() => Number((document.getElementById('sizer-message') || { dataset: {} }).dataset.serial || -1));
-
-async function dropFile(page, name, text) {
-  await page.evaluate(({ name, text }) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([text], name, { type: 'application/json' }));
-    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  }, { name, text });
-}
 
 export const tests = [
   ['share: a link round-trips every field, custom device included, into a fresh browser', async (ctx) => {
