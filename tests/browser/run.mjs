@@ -15,6 +15,7 @@ import { tests as plannerTests } from './planner.test.mjs';
 import { tests as hostileTests } from './hostile.test.mjs';
 import { tests as glyphTests } from './glyphs.test.mjs';
 import { tests as pageTests } from './page.test.mjs';
+import { tests as keyboardTests } from './keyboard.test.mjs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -50,7 +51,7 @@ const browser = await launchBrowser();
 const ctx = { browser, site, origin, shots, examples, cli };
 let passed = 0;
 let failed = 0;
-for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...offlineTests, ...apiTests, ...plannerTests, ...shareTests, ...hostileTests, ...apiCliTests]
+for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...keyboardTests, ...offlineTests, ...apiTests, ...plannerTests, ...shareTests, ...hostileTests, ...apiCliTests]
                          .filter(([n]) => !process.env.SIZER_TEST_FILTER || new RegExp(process.env.SIZER_TEST_FILTER).test(n))) {
   const t0 = Date.now();
   try {

@@ -128,7 +128,8 @@ void results_area(Ui& ui) {
   const float working_h = !with_working ? 0
                           : pinned     ? ImGui::GetTextLineHeightWithSpacing() * 4.6f + ui.px(30)
                                        : ImGui::GetTextLineHeightWithSpacing() + ui.px(8);
-  ImGui::BeginChild("view", ImVec2(0, -working_h), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+  ImGui::BeginChild("view", ImVec2(0, -working_h), false,
+                    ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
   ImGui::Spacing();
   switch (tab) {
     case Tab::overview: overview_panel(ui); break;
@@ -159,17 +160,22 @@ void App::draw(const Fonts& fonts, float width_px, float height_px, float dpr) {
   ImGui::SetNextWindowSize(ImVec2(width_px, height_px));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (!focused_once_) ImGui::SetNextWindowFocus();  // Tab works from page load, before any click
+  focused_once_ = true;
   ImGui::Begin("Sizer", nullptr, flags);
   top_bar(ui);
   ImGui::Separator();
   const float inputs_w = std::clamp(width_px * 0.30f, ui.px(340), ui.px(460));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui.px(12), ui.px(8)));
-  ImGui::BeginChild("inputs", ImVec2(inputs_w, 0), true, ImGuiWindowFlags_AlwaysUseWindowPadding);
+  // NavFlattened: Tab and the arrow keys cross from the page into the panels (ImGui 1.86 tabs
+  // through the focused window only), so every field is reachable from page load.
+  ImGui::BeginChild("inputs", ImVec2(inputs_w, 0), true,
+                    ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
   ImGui::PopStyleVar();
   inputs_panel(ui);
   ImGui::EndChild();
   ImGui::SameLine();
-  ImGui::BeginChild("results", ImVec2(0, 0), false);
+  ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
   results_area(ui);
   ImGui::EndChild();
   ImGui::End();

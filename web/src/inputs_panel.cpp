@@ -66,6 +66,7 @@ void number_field(Ui& ui, const NumberSpec& f, const char* hint = nullptr) {
   }
   if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
   note_rect(ui, std::string("input:") + f.path);
+  focus_ring(ui, f.path);
   ImGui::SameLine();
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
   ImGui::TextUnformatted(f.unit);
@@ -121,6 +122,7 @@ int combo_field(Ui& ui, const char* label, const std::string& path, const std::v
     ImGui::EndCombo();
   }
   note_rect(ui, "combo:" + path);
+  focus_ring(ui, path);
   field_issues(ui, path);
   ImGui::PopID();
   return picked;
@@ -296,6 +298,7 @@ void mfu_field(Ui& ui) {
   const bool changed = ImGui::InputText("##mfu", v.mfu_text, sizeof v.mfu_text);
   v.mfu_editing = ImGui::IsItemActive();
   note_rect(ui, "input:training.mfu");
+  focus_ring(ui, path);
   ImGui::SameLine();
   ImGui::TextDisabled("%%");
   if (changed) {

@@ -54,6 +54,7 @@ void count_field(Ui& ui, const char* label, const char* path, const double* valu
   if (ImGui::InputDouble("##v", &v, 0.0, 0.0, "%.0f")) set_input(ui.state, path, std::round(v));
   if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
   note_rect(ui, std::string("planner:") + path);
+  focus_ring(ui, path);
   issues_under(ui, path);
   ImGui::PopID();
 }
@@ -69,6 +70,7 @@ void switch_field(Ui& ui, const char* label, const char* path) {
   bool on = input_bool(ui.state, path);
   if (ImGui::Checkbox("##b", &on)) set_input(ui.state, path, on);
   note_rect(ui, std::string("planner:") + path);
+  focus_ring(ui, path);
   issues_under(ui, path);
   ImGui::PopID();
 }
@@ -97,6 +99,7 @@ void choice_field(Ui& ui, const char* label, const char* path, const std::vector
     ImGui::EndCombo();
   }
   note_rect(ui, std::string("planner:") + path);
+  focus_ring(ui, path);
   issues_under(ui, path);
   ImGui::PopID();
 }
@@ -269,11 +272,13 @@ void search_settings(Ui& ui) {
     double a = lo, b = hi;
     const bool ea = ImGui::InputDouble("##min", &a, 0.0, 0.0, "%.0f");
     note_rect(ui, "planner:training.search.devices[0]");
+    focus_ring(ui, "training.search.devices[0]");
     row_label("to");
     ImGui::PushID("max");
     ImGui::SetNextItemWidth(-1.0f);
     const bool eb = ImGui::InputDouble("##max", &b, 0.0, 0.0, "%.0f");
     note_rect(ui, "planner:training.search.devices[1]");
+    focus_ring(ui, "training.search.devices[1]");
     ImGui::PopID();
     if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
     if (ea || eb) {

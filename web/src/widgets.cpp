@@ -14,6 +14,17 @@ void note_rect(Ui& ui, const std::string& name) {
   ui.state.view.rects.push_back({name, a.x, a.y, b.x - a.x, b.y - a.y});
 }
 
+void focus_ring(Ui& ui, const std::string& name) {
+  if (!ImGui::IsItemActive() && !ImGui::IsItemFocused()) return;
+  const float pad = ui.px(2);
+  const ImVec2 a = ImGui::GetItemRectMin();
+  const ImVec2 b = ImGui::GetItemRectMax();
+  ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - pad, a.y - pad), ImVec2(b.x + pad, b.y + pad), ui.pal.accent,
+                                      ImGui::GetStyle().FrameRounding + pad, 0, ui.px(2));
+  ui.state.view.rects.push_back({"focus:" + name, a.x, a.y, b.x - a.x, b.y - a.y});
+  if (ImGui::IsItemActive()) ui.state.view.rects.push_back({"editing:" + name, a.x, a.y, b.x - a.x, b.y - a.y});
+}
+
 void section_title(Ui& ui, const char* title, const char* subtitle) {
   ImGui::PushFont(ui.fonts.heading);
   ImGui::TextUnformatted(title);

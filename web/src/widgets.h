@@ -27,6 +27,10 @@ struct Ui {
 
 // Records the last item's rectangle under `name` (window.sizerUi in the page, for tests).
 void note_rect(Ui& ui, const std::string& name);
+// Draws a visible focus ring around the last item while it is being edited or keyboard-focused,
+// and publishes it as the rect "focus:<name>" (and "editing:<name>" while its text is being
+// edited), so browser tests can read which field has the focus.
+void focus_ring(Ui& ui, const std::string& name);
 
 // Section title in the heading font with an optional muted line under it.
 void section_title(Ui& ui, const char* title, const char* subtitle = nullptr);
