@@ -21,9 +21,10 @@ async function focus(page) {
   return name ? { path: name.slice(6), editing: `editing:${name.slice(6)}` in ui } : null;
 }
 
-// A key press held for a few frames, as a person's is (ImGui 1.86 reads key state once a frame).
+// A quick key tap (down and up at once): the app keeps it down for one frame (main.cpp), so ImGui
+// 1.86, which reads key state once a frame, sees it exactly once, even when frames are slow.
 async function press(page, key) {
-  await page.keyboard.press(key, { delay: 60 });
+  await page.keyboard.press(key);
   await frames(page, 3);
 }
 
