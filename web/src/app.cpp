@@ -39,7 +39,8 @@ void App::update_results() {
   const int issues = static_cast<int>(state_.editor.issues.size() + state_.editor.local.size());
   const int planner = state_.view.planner.text_revision;  // a finished layout search
   if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0 ||
-      planner != text_planner_revision_) {
+      planner != text_planner_revision_ || state_.view.pending.path != text_pending_) {
+    text_pending_ = state_.view.pending.path;
     results_text_ = sizer_web::results_text(state_);
     text_issue_count_ = issues;
     text_planner_revision_ = planner;
@@ -180,6 +181,8 @@ void App::draw(const Fonts& fonts, float width_px, float height_px, float dpr) {
   ImGui::EndChild();
   ImGui::End();
   share_windows(ui);
+  // A pending edit whose field was not drawn when it lost the focus (hidden by a click) is gone.
+  if (!ImGui::IsAnyItemActive()) state_.view.pending = PendingEdit{};
   update_results();
 }
 
