@@ -39,21 +39,25 @@ async function timeOne(browser, url, allow) {
   await page.waitForFunction(() => document.documentElement.dataset.sizer === 'ready', null, { timeout: 30000 });
   const firstFrame = await page.evaluate(() => window.sizerFirstFrameMs);
   await frames(page, 5);
-  // Focus the schedule field and select its text, then time one key press ("6" → 6 days).
+  // Focus the schedule field, select its text and type "6"; then time the Enter that applies it
+  // (a field applies on Enter, Tab or leaving it, never while half-typed).
   await clickWidget(page, 'input:training.days');
   await page.keyboard.press('Control+A');
   await frames(page, 2);
+  await page.keyboard.type('6');
+  await frames(page, 3);
   await page.evaluate(() => {
     const b = (window.__bench = {});
     addEventListener('keydown', (e) => { b.key = e.timeStamp; }, true);
     const el = document.getElementById('results-text');
     new MutationObserver(() => {
+      if (!/Devices for 6 days/.test(el.textContent)) return;
       b.revision = window.sizerStats.revision;
       b.recomputeMs = window.sizerStats.recomputeMs;
       requestAnimationFrame(() => { b.settled = performance.now(); });
     }).observe(el, { childList: true, characterData: true, subtree: true });
   });
-  await page.keyboard.press('6');
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => window.__bench.settled, null, { timeout: 10000 });
   const b = await page.evaluate(() => window.__bench);
   await watch.context.close();

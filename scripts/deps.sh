@@ -7,7 +7,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 packages=(build-essential cmake git ca-certificates emscripten nlohmann-json3-dev catch2 chromium
-          fonts-roboto-unhinted fonts-jetbrains-mono python3-fonttools xz-utils clang libclang-rt-14-dev)
+          fonts-roboto-unhinted fonts-jetbrains-mono fonts-dejavu-core python3-fonttools xz-utils clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -33,11 +33,20 @@ var Module = (function () {
       window.sizerFirstFrameMs = performance.now();  // since navigation start (scripts/bench-web.mjs)
       status.hidden = true;
       document.documentElement.dataset.sizer = 'ready';
+      canvas.focus({ preventScroll: true });  // keyboard use works from page load
     },
     sizerFail: fail,
   };
 
   canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+  // Keys the app uses (arrows, Page, Home/End, Space, Ctrl/Cmd+A) act inside the canvas only: their
+  // default actions (scrolling, selecting the page) are cancelled. GLFW still reads every keydown,
+  // and Space's character still arrives: its scrolling is cancelled on keypress, not keydown.
+  var appKeys = { ArrowUp: 1, ArrowDown: 1, ArrowLeft: 1, ArrowRight: 1, PageUp: 1, PageDown: 1, Home: 1, End: 1 };
+  canvas.addEventListener('keydown', function (e) {
+    if (appKeys[e.key] || ((e.ctrlKey || e.metaKey) && (e.key === 'a' || e.key === 'A'))) e.preventDefault();
+  });
+  canvas.addEventListener('keypress', function (e) { if (e.key === ' ') e.preventDefault(); });
   canvas.addEventListener('webglcontextlost', function (e) {
     e.preventDefault();
     fail('The graphics context was lost. Reload the page.');

@@ -13,6 +13,10 @@ import { tests as shareTests } from './share.test.mjs';
 import { tests as apiCliTests } from './api_cli.test.mjs';
 import { tests as plannerTests } from './planner.test.mjs';
 import { tests as hostileTests } from './hostile.test.mjs';
+import { tests as glyphTests } from './glyphs.test.mjs';
+import { tests as pageTests } from './page.test.mjs';
+import { tests as keyboardTests } from './keyboard.test.mjs';
+import { tests as inputTests } from './input.test.mjs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -48,7 +52,7 @@ const browser = await launchBrowser();
 const ctx = { browser, site, origin, shots, examples, cli };
 let passed = 0;
 let failed = 0;
-for (const [name, fn] of [...appTests, ...uiTests, ...offlineTests, ...apiTests, ...plannerTests, ...shareTests, ...hostileTests, ...apiCliTests]
+for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...keyboardTests, ...inputTests, ...offlineTests, ...apiTests, ...plannerTests, ...shareTests, ...hostileTests, ...apiCliTests]
                          .filter(([n]) => !process.env.SIZER_TEST_FILTER || new RegExp(process.env.SIZER_TEST_FILTER).test(n))) {
   const t0 = Date.now();
   try {

@@ -39,7 +39,8 @@ void App::update_results() {
   const int issues = static_cast<int>(state_.editor.issues.size() + state_.editor.local.size());
   const int planner = state_.view.planner.text_revision;  // a finished layout search
   if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0 ||
-      planner != text_planner_revision_) {
+      planner != text_planner_revision_ || state_.view.pending.path != text_pending_) {
+    text_pending_ = state_.view.pending.path;
     results_text_ = sizer_web::results_text(state_);
     text_issue_count_ = issues;
     text_planner_revision_ = planner;
@@ -128,7 +129,8 @@ void results_area(Ui& ui) {
   const float working_h = !with_working ? 0
                           : pinned     ? ImGui::GetTextLineHeightWithSpacing() * 4.6f + ui.px(30)
                                        : ImGui::GetTextLineHeightWithSpacing() + ui.px(8);
-  ImGui::BeginChild("view", ImVec2(0, -working_h), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+  ImGui::BeginChild("view", ImVec2(0, -working_h), false,
+                    ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
   ImGui::Spacing();
   switch (tab) {
     case Tab::overview: overview_panel(ui); break;
@@ -159,21 +161,28 @@ void App::draw(const Fonts& fonts, float width_px, float height_px, float dpr) {
   ImGui::SetNextWindowSize(ImVec2(width_px, height_px));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (!focused_once_) ImGui::SetNextWindowFocus();  // Tab works from page load, before any click
+  focused_once_ = true;
   ImGui::Begin("Sizer", nullptr, flags);
   top_bar(ui);
   ImGui::Separator();
   const float inputs_w = std::clamp(width_px * 0.30f, ui.px(340), ui.px(460));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui.px(12), ui.px(8)));
-  ImGui::BeginChild("inputs", ImVec2(inputs_w, 0), true, ImGuiWindowFlags_AlwaysUseWindowPadding);
+  // NavFlattened: Tab and the arrow keys cross from the page into the panels (ImGui 1.86 tabs
+  // through the focused window only), so every field is reachable from page load.
+  ImGui::BeginChild("inputs", ImVec2(inputs_w, 0), true,
+                    ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
   ImGui::PopStyleVar();
   inputs_panel(ui);
   ImGui::EndChild();
   ImGui::SameLine();
-  ImGui::BeginChild("results", ImVec2(0, 0), false);
+  ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
   results_area(ui);
   ImGui::EndChild();
   ImGui::End();
   share_windows(ui);
+  // A pending edit whose field was not drawn when it lost the focus (hidden by a click) is gone.
+  if (!ImGui::IsAnyItemActive()) state_.view.pending = PendingEdit{};
   update_results();
 }
 

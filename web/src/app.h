@@ -38,6 +38,8 @@ class App {
   int text_revision_ = -1;
   int text_issue_count_ = -1;
   int text_planner_revision_ = -1;
+  bool focused_once_ = false;
+  std::string text_pending_;   // ViewState::pending.path the text mirror was written with  // the main window got the keyboard focus on the first frame
 };
 
 }  // namespace sizer_web

@@ -5,6 +5,7 @@
 // [SECTION] Computed: the last VALID scenario and its estimate (kept visible while input is invalid)
 // [SECTION] View state: theme, tabs, pinned working, compare and chart caches, test hooks
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,21 @@ struct NamedRect {
   float x, y, w, h;
 };
 
+// A field whose typed text is not applied yet: numbers apply on Enter, Tab or leaving the field
+// (never while half-typed: "1e3" on the way to "1e30"); Escape throws the text away.
+struct PendingEdit {
+  std::string path;   // scenario path being edited; empty when nothing is pending
+  std::string label;  // the field's label, for the page's text mirror
+  double value = 0;   // the value as typed so far, in the unit the field shows
+};
+
+// How a field shows its value: messages about it are given in the same unit and name it.
+struct FieldUnit {
+  std::string label;  // "Training tokens"
+  double scale = 1;   // stored value = shown value × scale (1e12 for T tokens, 0.01 for %)
+  std::string unit;   // "T", "%", "days"
+};
+
 struct ViewState {
   bool dark = true;
   Tab tab = Tab::overview;
@@ -86,6 +102,8 @@ struct ViewState {
   std::string pinned_working;  // result path whose working is shown in the working pane
   char mfu_text[96] = "";      // MFU points as the user types them ("38, 45, 55")
   bool mfu_editing = false;
+  PendingEdit pending;  // the field being typed into, if its text differs from the applied value
+  std::map<std::string, FieldUnit> field_units;  // scenario path -> how its field shows it
   std::vector<std::string> field_paths;       // input paths drawn this frame (issue matching)
   std::vector<std::string> last_field_paths;  // ... and in the previous frame
   CompareState compare;

@@ -12,6 +12,7 @@ struct EmbeddedFont {
 extern const EmbeddedFont kRobotoRegular;
 extern const EmbeddedFont kRobotoMedium;
 extern const EmbeddedFont kJetBrainsMonoRegular;
+extern const EmbeddedFont kDejaVuSans;  // fallback glyphs only (→ ⌈ ⌉ ᵀ), merged under the others
 // Zero-terminated pairs of first/last code points kept by the subset (ImGui glyph-range format).
 extern const unsigned short kFontGlyphRanges[];
 

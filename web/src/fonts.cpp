@@ -1,5 +1,7 @@
 // Loads the embedded, subset fonts into ImGui's atlas (see fonts.h). Large sizes get only the
 // glyphs headline numbers and titles need, which keeps the atlas small on high-DPI screens.
+// DejaVu Sans is merged under each font for the few glyphs Roboto and JetBrains Mono lack (→ ⌈ ⌉ ᵀ);
+// ImGui never lets a merged font overwrite a glyph the font already has.
 #include "fonts.h"
 
 #include "font_data.h"
@@ -12,17 +14,26 @@ constexpr float kSmallCssPx = 13.0f;
 constexpr float kHeadingCssPx = 18.0f;
 constexpr float kBigCssPx = 26.0f;
 constexpr float kNumberCssPx = 14.0f;
-// Basic Latin, Latin-1, thin/narrow spaces, dashes and quotes, arrows, en dash, euro.
+// Basic Latin, Latin-1, thin/narrow spaces, dashes and quotes, arrows, en dash, euro, ≈ ≤ ≥, ⌈ ⌉.
 const ImWchar kTitleRanges[] = {0x0020, 0x007E, 0x00A0, 0x00FF, 0x2009, 0x2027, 0x202F, 0x202F,
-                                0x20AC, 0x20AC, 0x2190, 0x2195, 0x2248, 0x2248, 0x2264, 0x2265, 0};
+                                0x20AC, 0x20AC, 0x2190, 0x2195, 0x2212, 0x2212, 0x2248, 0x2248,
+                                0x2264, 0x2265, 0x2308, 0x2309, 0};
 
-ImFont* add_embedded(const EmbeddedFont& font, float size_px, const ImWchar* ranges) {
+ImFont* add_one(const EmbeddedFont& font, float size_px, const ImWchar* ranges, bool merge) {
   ImFontConfig config;
   config.FontDataOwnedByAtlas = false;  // the bytes live in static storage
   config.OversampleH = 2;
   config.PixelSnapH = true;
+  config.MergeMode = merge;
   return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(font.data), font.size,
                                                     size_px, &config, ranges);
+}
+
+// A font plus the fallback glyphs merged into it.
+ImFont* add_embedded(const EmbeddedFont& font, float size_px, const ImWchar* ranges) {
+  ImFont* added = add_one(font, size_px, ranges, false);
+  add_one(kDejaVuSans, size_px, ranges, true);
+  return added;
 }
 }  // namespace
 

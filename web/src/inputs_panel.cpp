@@ -39,11 +39,19 @@ void field_label(Ui& ui, const char* label, const char* help) {
   if (help) help_marker(ui, help);
 }
 
-// Errors (red) and warnings (amber) the core reported for `path`, under the field.
-void field_issues(Ui& ui, const std::string& path) {
+// Errors (red) and warnings (amber) the core reported for `path`, under the field, in the unit
+// the field shows when it has one (`unit`, registered for the text mirror too).
+void field_issues(Ui& ui, const std::string& path, const FieldUnit* unit = nullptr) {
   ui.state.view.field_paths.push_back(path);
+  if (unit) ui.state.view.field_units[path] = *unit;
   issue_lines(ui, issues_at(ui.state.editor.local, path), ui.pal.bad);
-  issue_lines(ui, issues_at(ui.state.editor.issues, path), ui.pal.bad);
+  std::vector<sizer::Issue> shown;
+  for (const sizer::Issue* i : issues_at(ui.state.editor.issues, path)) {
+    shown.push_back({i->path, unit ? in_field_units(i->message, *unit) : i->message});
+  }
+  std::vector<const sizer::Issue*> list;
+  for (const sizer::Issue& i : shown) list.push_back(&i);
+  issue_lines(ui, list, ui.pal.bad);
   issue_lines(ui, issues_at(ui.state.editor.warnings, path), ui.pal.warn);
 }
 
@@ -60,12 +68,13 @@ void number_field(Ui& ui, const NumberSpec& f, const char* hint = nullptr) {
   double shown = input_number(ui.state, f.path) / f.scale;
   const bool bad = has_error(ui, f.path);
   if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
-  if (ImGui::InputDouble("##v", &shown, 0.0, 0.0, f.integer ? "%.0f" : "%.6g")) {
-    const double stored = f.integer ? std::round(shown) * f.scale : shown * f.scale;
-    set_input(ui.state, f.path, stored);
-  }
+  const bool typed = ImGui::InputDouble("##v", &shown, 0.0, 0.0, f.integer ? "%.0f" : "%.6g");
   if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
   note_rect(ui, std::string("input:") + f.path);
+  focus_ring(ui, f.path);
+  if (edit_committed(ui, f.path, f.label, typed, &shown)) {
+    set_input(ui.state, f.path, f.integer ? std::round(shown) * f.scale : shown * f.scale);
+  }
   ImGui::SameLine();
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
   ImGui::TextUnformatted(f.unit);
@@ -74,7 +83,9 @@ void number_field(Ui& ui, const NumberSpec& f, const char* hint = nullptr) {
     ImGui::TextUnformatted(hint);
   }
   ImGui::PopStyleColor();
-  field_issues(ui, f.path);
+  pending_caption(ui, f.path);
+  const FieldUnit unit{f.label, f.scale, f.unit};
+  field_issues(ui, f.path, &unit);
   ImGui::PopID();
 }
 
@@ -121,6 +132,7 @@ int combo_field(Ui& ui, const char* label, const std::string& path, const std::v
     ImGui::EndCombo();
   }
   note_rect(ui, "combo:" + path);
+  focus_ring(ui, path);
   field_issues(ui, path);
   ImGui::PopID();
   return picked;
@@ -277,7 +289,9 @@ void hardware_block(Ui& ui) {
 void mfu_field(Ui& ui) {
   ViewState& v = ui.state.view;
   const char* path = "training.mfu";
-  if (!v.mfu_editing) {
+  // The text follows the applied points, except while typed into or when it was refused (then
+  // the text stays what the user typed, next to the error that explains it).
+  if (!v.mfu_editing && issues_at(ui.state.editor.local, path).empty()) {
     std::string text;
     const json* mfu = input_value(ui.state, path);
     if (mfu && mfu->is_array()) {
@@ -293,11 +307,16 @@ void mfu_field(Ui& ui) {
                                 "Results are given for every point, never one number.");
   ImGui::SameLine(label_width(ui));
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("%").x - ImGui::GetStyle().ItemSpacing.x);
-  const bool changed = ImGui::InputText("##mfu", v.mfu_text, sizeof v.mfu_text);
+  const bool typed = ImGui::InputText("##mfu", v.mfu_text, sizeof v.mfu_text);
   v.mfu_editing = ImGui::IsItemActive();
   note_rect(ui, "input:training.mfu");
+  focus_ring(ui, path);
+  double unused = 0;
+  const bool changed = edit_committed(ui, path, "MFU points", typed, &unused);
   ImGui::SameLine();
   ImGui::TextDisabled("%%");
+  pending_caption(ui, path);
+  const FieldUnit unit{"MFU points", 0.01, "%"};
   if (changed) {
     std::vector<double> points;
     bool ok = true;
@@ -324,7 +343,7 @@ void mfu_field(Ui& ui) {
       clear_input(ui.state, "training.step_mfu");
     }
   }
-  field_issues(ui, path);
+  field_issues(ui, path, &unit);
   ImGui::PopID();
 }
 

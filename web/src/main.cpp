@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include <GLES3/gl3.h>
 #include <GLFW/glfw3.h>
@@ -35,7 +36,44 @@ struct Platform {
   bool first_frame_done = false;
   int mirrored_revision = -1;  // App::results_revision() last written into the page
   std::string published_rects;
+  // Keys pressed since the last frame, and releases held back until ImGui has seen them down:
+  // ImGui 1.86 reads key state once a frame, so a quick tap (down and up between two frames)
+  // would otherwise be lost (Enter not applying a field, Tab not moving).
+  std::vector<int> pressed_since_frame;
+  std::vector<int> held_releases;  // key, scancode, mods
 };
+
+Platform* g_platform = nullptr;  // for the GLFW key callback, which has no user pointer here
+
+void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  Platform& p = *g_platform;
+  auto& pressed = p.pressed_since_frame;
+  if (action == GLFW_RELEASE && std::find(pressed.begin(), pressed.end(), key) != pressed.end()) {
+    p.held_releases.insert(p.held_releases.end(), {key, scancode, mods});
+    return;
+  }
+  if (action == GLFW_PRESS) {
+    pressed.push_back(key);
+    for (size_t i = 0; i + 2 < p.held_releases.size();) {  // pressed again: its held release is void
+      if (p.held_releases[i] == key) {
+        p.held_releases.erase(p.held_releases.begin() + i, p.held_releases.begin() + i + 3);
+      } else {
+        i += 3;
+      }
+    }
+  }
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
+
+// End of a frame: the releases held back during it reach ImGui now.
+void release_held_keys(Platform& p) {
+  std::vector<int> held;
+  held.swap(p.held_releases);
+  p.pressed_since_frame.clear();
+  for (size_t i = 0; i + 2 < held.size(); i += 3) {
+    ImGui_ImplGlfw_KeyCallback(p.window, held[i], held[i + 1], GLFW_RELEASE, held[i + 2]);
+  }
+}
 
 // Writes the plain-text results into the page when they changed.
 void mirror_results(Platform& p) {
@@ -111,6 +149,7 @@ void frame(void* arg) {
   sizer_web::page_io_flush(p.app.mutable_state());  // downloads, clipboard, PNG (canvas still drawn)
   mirror_results(p);
   publish_rects(p);
+  release_held_keys(p);  // ImGui saw this frame's quick taps down; they come up for the next
   if (!p.first_frame_done) {
     p.first_frame_done = true;
     EM_ASM(if (Module['sizerFirstFrame']) Module['sizerFirstFrame'](););
@@ -160,6 +199,8 @@ int main() {
   }) != 0);
   ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
   glfwSetScrollCallback(platform.window, ignore_glfw_scroll);
+  g_platform = &platform;
+  glfwSetKeyCallback(platform.window, on_key);  // ImGui's own, with quick taps kept (on_key)
   emscripten_set_wheel_callback(kCanvas, &platform, EM_TRUE, on_wheel);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   sizer_web::page_io_install();

@@ -51,9 +51,12 @@ void count_field(Ui& ui, const char* label, const char* path, const double* valu
   const bool bad = !issues_at(ui.state.editor.issues, path).empty();
   if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
   ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::InputDouble("##v", &v, 0.0, 0.0, "%.0f")) set_input(ui.state, path, std::round(v));
+  const bool typed = ImGui::InputDouble("##v", &v, 0.0, 0.0, "%.0f");
   if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
   note_rect(ui, std::string("planner:") + path);
+  focus_ring(ui, path);
+  if (edit_committed(ui, path, path, typed, &v)) set_input(ui.state, path, std::round(v));
+  pending_caption(ui, path);
   issues_under(ui, path);
   ImGui::PopID();
 }
@@ -69,6 +72,7 @@ void switch_field(Ui& ui, const char* label, const char* path) {
   bool on = input_bool(ui.state, path);
   if (ImGui::Checkbox("##b", &on)) set_input(ui.state, path, on);
   note_rect(ui, std::string("planner:") + path);
+  focus_ring(ui, path);
   issues_under(ui, path);
   ImGui::PopID();
 }
@@ -97,6 +101,7 @@ void choice_field(Ui& ui, const char* label, const char* path, const std::vector
     ImGui::EndCombo();
   }
   note_rect(ui, std::string("planner:") + path);
+  focus_ring(ui, path);
   issues_under(ui, path);
   ImGui::PopID();
 }
@@ -267,16 +272,24 @@ void search_settings(Ui& ui) {
     const bool bad = !issues_at(ui.state.editor.issues, path).empty();
     if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
     double a = lo, b = hi;
-    const bool ea = ImGui::InputDouble("##min", &a, 0.0, 0.0, "%.0f");
+    const bool ta = ImGui::InputDouble("##min", &a, 0.0, 0.0, "%.0f");
     note_rect(ui, "planner:training.search.devices[0]");
+    focus_ring(ui, "training.search.devices[0]");
+    const bool ea = edit_committed(ui, "training.search.devices[0]", "Devices from", ta, &a);
     row_label("to");
     ImGui::PushID("max");
     ImGui::SetNextItemWidth(-1.0f);
-    const bool eb = ImGui::InputDouble("##max", &b, 0.0, 0.0, "%.0f");
+    const bool tb = ImGui::InputDouble("##max", &b, 0.0, 0.0, "%.0f");
     note_rect(ui, "planner:training.search.devices[1]");
+    focus_ring(ui, "training.search.devices[1]");
+    const bool eb = edit_committed(ui, "training.search.devices[1]", "Devices to", tb, &b);
     ImGui::PopID();
     if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
+    pending_caption(ui, "training.search.devices[0]");
+    pending_caption(ui, "training.search.devices[1]");
     if (ea || eb) {
+      if (!ea) a = lo;  // the other end as applied, not as drawn this frame
+      if (!eb) b = hi;
       a = std::round(a), b = std::round(b);
       if (ea && !eb && a > b) b = a;  // typing a larger count moves the top of the range along
       set_input(ui.state, path, a == b ? json(a) : json::array({a, b}));

@@ -7,6 +7,7 @@
 
 #include "planner_state.h"
 #include "sizer/working.h"
+#include "widgets.h"
 
 namespace sizer_web {
 namespace {
@@ -32,9 +33,13 @@ std::string results_text(const AppState& state) {
   std::string t;
   auto line = [&t](const std::string& label, const std::string& value) { t += label + ": " + value + "\n"; };
   t += s.model.name + " on " + s.device.name + (s.system_id.empty() ? "" : " (" + s.system_id + ")") + "\n";
+  if (!state.view.pending.path.empty()) {
+    t += "Editing " + state.view.pending.label + ": what is typed there is not applied yet (Enter or Tab applies it); "
+         "these results are for the value before the edit.\n";
+  }
   if (!state.editor.issues.empty()) {
     t += "Input has " + std::to_string(state.editor.issues.size()) + " problem(s); these are the last valid results.\n";
-    for (const sizer::Issue& i : state.editor.issues) t += "  " + i.path + ": " + i.message + "\n";
+    for (const sizer::Issue& i : state.editor.issues) t += "  " + named_issue(state, i.path, i.message) + "\n";
   }
   line("Training compute", fmt::flops(e.compute.flops));
   line("Training state", fmt::bytes(e.memory.state_bytes));

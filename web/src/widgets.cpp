@@ -14,6 +14,62 @@ void note_rect(Ui& ui, const std::string& name) {
   ui.state.view.rects.push_back({name, a.x, a.y, b.x - a.x, b.y - a.y});
 }
 
+void focus_ring(Ui& ui, const std::string& name) {
+  if (!ImGui::IsItemActive() && !ImGui::IsItemFocused()) return;
+  const float pad = ui.px(2);
+  const ImVec2 a = ImGui::GetItemRectMin();
+  const ImVec2 b = ImGui::GetItemRectMax();
+  ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - pad, a.y - pad), ImVec2(b.x + pad, b.y + pad), ui.pal.accent,
+                                      ImGui::GetStyle().FrameRounding + pad, 0, ui.px(2));
+  ui.state.view.rects.push_back({"focus:" + name, a.x, a.y, b.x - a.x, b.y - a.y});
+  if (ImGui::IsItemActive()) ui.state.view.rects.push_back({"editing:" + name, a.x, a.y, b.x - a.x, b.y - a.y});
+}
+
+bool edit_committed(Ui& ui, const std::string& path, const char* label, bool typed, double* value) {
+  PendingEdit& p = ui.state.view.pending;
+  // While active, ImGui parses the field's whole text into *value every frame (or leaves the
+  // applied value when the text equals it): once typed into, that is the pending value.
+  if (ImGui::IsItemActive() && (typed || p.path == path)) p = {path, label, *value};
+  if (ImGui::IsItemDeactivated() && p.path == path) {
+    const bool apply = ImGui::IsItemDeactivatedAfterEdit() && !ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+    *value = p.value;
+    p = PendingEdit{};
+    return apply;
+  }
+  return false;
+}
+
+std::string in_field_units(const std::string& message, const FieldUnit& field) {
+  if (field.scale == 1 && field.unit != "%") return message;
+  double lo = 0, hi = 0, got = 0;
+  const bool whole = message.rfind("must be a whole number in [", 0) == 0;
+  const char* form = whole ? "must be a whole number in [%lf, %lf]; got %lf" : "must be a number in [%lf, %lf]; got %lf";
+  if (std::sscanf(message.c_str(), form, &lo, &hi, &got) != 3) return message;
+  const std::string space = field.unit == "%" ? "" : " ";
+  auto shown = [&](double v) { return plain(v / field.scale) + space + field.unit; };
+  return std::string(whole ? "must be a whole number from " : "must be from ") + shown(lo) + " to " + shown(hi) +
+         "; got " + shown(got);
+}
+
+std::string named_issue(const AppState& s, const std::string& path, const std::string& message) {
+  // "training.mfu[1]" is about the field at "training.mfu".
+  const auto& units = s.view.field_units;
+  auto it = units.find(path);
+  if (it == units.end()) it = units.find(path.substr(0, path.find('[')));
+  if (it == units.end()) return path + ": " + message;
+  return path + ": " + in_field_units(message, it->second) + " (field: " + it->second.label + ")";
+}
+
+void pending_caption(Ui& ui, const std::string& path) {
+  if (ui.state.view.pending.path == path) {
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.accent);
+    ImGui::TextUnformatted(u8"editing — not applied yet: Enter or Tab applies, Esc reverts");
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+  }
+}
+
 void section_title(Ui& ui, const char* title, const char* subtitle) {
   ImGui::PushFont(ui.fonts.heading);
   ImGui::TextUnformatted(title);

@@ -27,6 +27,21 @@ struct Ui {
 
 // Records the last item's rectangle under `name` (window.sizerUi in the page, for tests).
 void note_rect(Ui& ui, const std::string& name);
+// Draws a visible focus ring around the last item while it is being edited or keyboard-focused,
+// and publishes it as the rect "focus:<name>" (and "editing:<name>" while its text is being
+// edited), so browser tests can read which field has the focus.
+void focus_ring(Ui& ui, const std::string& name);
+// After a text-like item: records what was typed (`typed` true on a frame the text changed) and
+// returns true once, when the edit should be applied (Enter, Tab, a click elsewhere), with the
+// typed value in `*value`; false when it is still being typed or Escape threw it away.
+bool edit_committed(Ui& ui, const std::string& path, const char* label, bool typed, double* value);
+// A core message about a field, in the field's unit ("must be a number in [1, 1e+18]; got -5e12"
+// becomes "must be from 1e-12 T to 1,000,000 T; got -5 T"); other messages are returned as they are.
+std::string in_field_units(const std::string& message, const FieldUnit& field);
+// "training.tokens: message in its unit (field: Training tokens)" when a field for `path` is drawn.
+std::string named_issue(const AppState& s, const std::string& path, const std::string& message);
+// Under a field whose typed text is pending: "editing — not applied yet" (ViewState::pending).
+void pending_caption(Ui& ui, const std::string& path);
 
 // Section title in the heading font with an optional muted line under it.
 void section_title(Ui& ui, const char* title, const char* subtitle = nullptr);
