@@ -94,7 +94,7 @@ async function searchInPage(browser, origin) {
   const out = await page.evaluate(async (n) => {
     const { default: createSizer } = await import('./sizer.mjs');
     const sizer = await createSizer();
-    const scenario = { model: 'dense-1t', device: 'gb200', training: { layout: { global_batch: 4096 }, search: { devices: 4096 } } };
+    const scenario = { model: 'dense-1t', device: 'gb200', training: { layout: { dp: 8, global_batch: 4096 }, search: { devices: 4096 } } };
     const runs = [];
     for (let i = 0; i < n; i++) {
       const t0 = performance.now();
