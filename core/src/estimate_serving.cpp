@@ -87,10 +87,9 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.tp_allreduces_per_step = comms::kTpAllReducesPerLayer * m.layers;
   r.tp_latency_floor_s = r.tp_group > 1 ? r.tp_allreduces_per_step * v.collective_latency_s : 0;
   r.decode_step_s = std::max({r.decode_bandwidth_step_s, r.decode_compute_step_s, r.tp_latency_floor_s});
-  r.decode_bound = r.decode_step_s == r.tp_latency_floor_s && r.tp_latency_floor_s > r.decode_bandwidth_step_s &&
-                           r.tp_latency_floor_s > r.decode_compute_step_s
-                       ? "latency"
-                       : (r.decode_compute_step_s > r.decode_bandwidth_step_s ? "compute" : "bandwidth");
+  r.decode_bound = r.tp_latency_floor_s > std::max(r.decode_bandwidth_step_s, r.decode_compute_step_s) ? "latency"
+                   : r.decode_compute_step_s > r.decode_bandwidth_step_s                        ? "compute"
+                                                                                                  : "bandwidth";
   if (r.decode_bound == "latency") {
     e.notes.push_back("serving: decode is bound by collective latency (" + num(r.tp_allreduces_per_step) +
                       " all-reduces × " + num(v.collective_latency_s) + " s per token), not by HBM bandwidth; "

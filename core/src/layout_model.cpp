@@ -27,6 +27,13 @@ constexpr double kFp8Fallback = 0.77;
 double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 bool divides(double a, double b) { return b > 0 && std::fmod(a, b) == 0; }
 
+// Layers on the fullest pipeline device: L layers over p·v chunks put ⌈L/(p·v)⌉·v layers on some
+// device (PP 24 on 128 layers: 6, not 5.33); the pipeline runs at that stage's pace and that stage
+// holds the most activations.
+double slowest_stage_layers(double layers, const PlanLayout& l) {
+  return std::ceil(layers / (l.pp * l.virtual_stages) - 1e-9) * l.virtual_stages;
+}
+
 struct LowPrecision {
   double factor = 0;      // 0: not a low-precision run
   bool fallback = false;  // the chip has no published run at this precision
@@ -130,8 +137,8 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   if (l.recompute == Recompute::full && l.sequence_parallel) per_layer /= l.tp;
   const double in_flight = std::min(l.pp, mb);
   const double interleave_extra = l.virtual_stages > 1 ? 1.0 + (l.pp - 1) / (l.pp * l.virtual_stages) : 1.0;
-  const double layers_first_stage = std::ceil(m.layers / (l.pp * l.virtual_stages) - 1e-9) * l.virtual_stages;
-  r.activation_bytes = per_layer * layers_first_stage * in_flight * interleave_extra;
+  const double layers_stage = slowest_stage_layers(m.layers, l);
+  r.activation_bytes = per_layer * layers_stage * in_flight * interleave_extra;
   const double tp_msg = b * (s / l.cp) * h * c.activation_bytes;
   r.buffer_bytes = 2 * tp_msg + std::min(r.grad_bytes, 1e9);  // collective staging + DP buckets
   r.device_memory_bytes = r.weight_bytes + r.grad_bytes + r.optimizer_bytes + r.activation_bytes + r.buffer_bytes;
@@ -152,9 +159,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   if (peak <= 0 || devices <= 0) return r;
 
   // ---- per-device time per step ----
-  // A pipeline runs at the pace of its slowest stage: with L layers over p·v chunks, some device
-  // holds ⌈L/(p·v)⌉·v layers (PP 24 on 128 layers: 6, not 5.33).
-  const double layers_stage = std::ceil(m.layers / (l.pp * l.virtual_stages) - 1e-9) * l.virtual_stages;
+  // A pipeline runs at the pace of its slowest stage.
   const double stage_skew = layers_stage / (m.layers / l.pp);  // 1 when the layers split evenly
   const double width = h / l.tp;
   r.gemm_efficiency = d.gemm_efficiency * width / (width + d.gemm_half_width);
@@ -217,8 +222,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
     // all-reduce the 1/k shard across domains, all-gather back (Jia et al. 2018; NCCL's ring/tree).
     const double inner = l.tp * l.pp * (moe ? l.cp * l.ep : 1.0);
     const double k = std::max(1.0, std::min(dp_group, std::floor(domain / inner)));
-    double grads = (m.params - routed) / (l.tp * l.pp) * c.grad_bytes;
-    if (moe) grads += routed / (l.tp * l.pp * l.ep) * c.grad_bytes;
+    const double grads = shard * c.grad_bytes;
     double t = collective_s(d, Link::scale_up, k > 1 ? 1 : 0, 2 * (k - 1) / k * grads);
     const double across = dp_group / k;
     if (across > 1) t += collective_s(d, Link::scale_out, 1, 2 * (across - 1) / across * grads / k);
@@ -247,35 +251,41 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   return r;
 }
 
+std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r,
+                            LayoutProblem p) {
+  switch (p) {
+    case kTpHeads: return "TP " + num(l.tp) + " does not divide the " + num(m.heads) + " attention heads";
+    case kPpLayers:
+      return "PP " + num(l.pp) + " × " + num(l.virtual_stages) + " virtual stages exceeds the " + num(m.layers) + " layers";
+    case kBatchSplit:
+      return "the global batch of " + num(l.global_batch) + " sequences does not split into whole micro-batches of " +
+             num(l.micro_batch) + " over DP " + num(l.dp) + (l.ep > 1 ? " × EP " + num(l.ep) : "");
+    case kEpExperts:
+      return m.moe.enabled() ? "EP " + num(l.ep) + " does not divide the " + num(m.moe.experts) + " experts"
+                             : "EP " + num(l.ep) + " needs a mixture-of-experts model";
+    case kCpSeq: return "CP " + num(l.cp) + " does not divide the sequence length " + num(l.seq_len);
+    case kInterleave:
+      return "interleaving (v = " + num(l.virtual_stages) + ") needs PP > 1 and micro-batches (" + num(r.microbatches) +
+             ") a multiple of PP";
+    case kDevicePrecision: return d.id + " has no dense peak at this precision";
+    case kNoFit:
+      return "needs " + num(r.device_memory_bytes / 1e9) + " GB per device, more than the usable " +
+             num(r.usable_memory_bytes / 1e9) + " GB";
+  }
+  return "not a valid layout";
+}
+
 std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r) {
   std::vector<std::string> out;
-  if (r.problems & kTpHeads) out.push_back("TP " + num(l.tp) + " does not divide the " + num(m.heads) + " attention heads");
-  if (r.problems & kPpLayers) {
-    out.push_back("PP " + num(l.pp) + " × " + num(l.virtual_stages) + " virtual stages exceeds the " + num(m.layers) + " layers");
+  for (LayoutProblem p : {kTpHeads, kPpLayers, kBatchSplit, kEpExperts, kCpSeq, kInterleave, kDevicePrecision}) {
+    if (r.problems & p) out.push_back(explain_problem(m, d, l, r, p));
   }
-  if (r.problems & kBatchSplit) {
-    out.push_back("the global batch of " + num(l.global_batch) + " sequences does not split into whole micro-batches of " +
-                  num(l.micro_batch) + " over DP " + num(l.dp) + (l.ep > 1 ? " × EP " + num(l.ep) : ""));
-  }
-  if (r.problems & kEpExperts) {
-    out.push_back(m.moe.enabled() ? "EP " + num(l.ep) + " does not divide the " + num(m.moe.experts) + " experts"
-                                  : "EP " + num(l.ep) + " needs a mixture-of-experts model");
-  }
-  if (r.problems & kCpSeq) out.push_back("CP " + num(l.cp) + " does not divide the sequence length " + num(l.seq_len));
-  if (r.problems & kInterleave) {
-    out.push_back("interleaving (v = " + num(l.virtual_stages) + ") needs PP > 1 and micro-batches (" +
-                  num(r.microbatches) + ") a multiple of PP");
-  }
-  if (r.problems & kDevicePrecision) out.push_back(d.id + " has no dense peak at this precision");
   if (r.low_precision_fallback) {
     out.push_back("no published training run at this precision on " + d.id + ": its low-precision GEMM efficiency is "
                   "assumed (" + num(r.low_precision_factor) + " of the BF16 one: the H100's FP8 fit, and for FP4 no gain "
                   "over FP8), not measured");
   }
-  if (r.problems & kNoFit) {
-    out.push_back("needs " + num(r.device_memory_bytes / 1e9) + " GB per device, more than the usable " +
-                  num(r.usable_memory_bytes / 1e9) + " GB");
-  }
+  if (r.problems & kNoFit) out.push_back(explain_problem(m, d, l, r, kNoFit));
   if (r.tp_link == Link::scale_out) out.push_back("TP " + num(l.tp) + " crosses the scale-out network (domain " + num(d.scale_up_domain) + "): every layer waits on it");
   if (r.ep_link == Link::scale_out) out.push_back("the EP group crosses the scale-out network: all-to-all traffic leaves the scale-up domain");
   if (r.cp_link == Link::scale_out) out.push_back("the CP ring crosses the scale-out network");

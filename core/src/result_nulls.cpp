@@ -6,7 +6,6 @@
 // fails on it.
 #include "result_nulls.h"
 
-#include "sizer/format.h"
 #include "sizer/units.h"
 
 namespace sizer::detail {

@@ -86,17 +86,12 @@ void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* erro
     return;
   }
   const LayoutResult r = evaluate_layout(s.model, s.device, l, plan_context(s));
-  const std::vector<std::string> why = explain_layout(s.model, s.device, l, r);
   struct Rule { LayoutProblem bit; const char* path; };
   const Rule rules[] = {{kTpHeads, "training.layout.tp"}, {kPpLayers, "training.layout.pp"},
                         {kBatchSplit, "training.layout.global_batch"}, {kEpExperts, "training.layout.ep"},
                         {kCpSeq, "training.layout.cp"}, {kInterleave, "training.layout.virtual_stages"}};
-  // explain_layout lists the problems in the order of the bits; pair each with its field.
-  std::size_t k = 0;
   for (const Rule& rule : rules) {
-    if (!(r.problems & rule.bit)) continue;
-    out->push_back({rule.path, k < why.size() ? why[k] : "is not a valid layout for this model"});
-    ++k;
+    if (r.problems & rule.bit) out->push_back({rule.path, explain_problem(s.model, s.device, l, r, rule.bit)});
   }
 }
 

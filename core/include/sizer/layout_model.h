@@ -116,6 +116,10 @@ double model_flops_per_token(const Model& m, double seq_len);
 
 LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c);
 
+// Plain-language explanation of one of a result's problems.
+std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r,
+                            LayoutProblem p);
+
 // Plain-language explanations of a result's problems and placement warnings.
 std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l,
                                         const LayoutResult& r);
