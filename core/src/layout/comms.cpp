@@ -1,0 +1,40 @@
+// Tensor, context and pipeline parallel communication of a layout's step.
+// Sources: ring collectives move 2(n−1)/n of the message per device (Patarasuk & Yuan 2009);
+// tensor parallelism does 4 all-reduces per layer per micro-batch, 6 with full recompute
+// (Shoeybi et al. 2019 §3); ring attention passes each K/V block around the CP ring overlapped
+// with attention (Liu et al. 2023); pipeline stages exchange activations and gradients at each
+// (virtual) boundary (Narayanan et al. 2021).
+#include "parts.h"
+
+namespace sizer::layout {
+
+namespace {
+constexpr double kTpCollectivesPerLayer = 4.0;  // 2 forward + 2 backward (all-reduce or RS+AG)
+constexpr double kTpExtraFullRecompute = 2.0;   // the recomputed forward repeats its 2
+}  // namespace
+
+void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+                LayoutResult* r) {
+  const double s = l.seq_len, b = l.micro_batch;
+  // Tensor parallel: 4 collectives per layer per micro-batch (6 with full recompute).
+  const double tp_count = (kTpCollectivesPerLayer + (l.recompute == Recompute::full ? kTpExtraFullRecompute : 0)) *
+                          st.layers_stage * st.mb;
+  r->tp_comm_s = collective_s(d, r->tp_link, tp_count, 2 * (l.tp - 1) / l.tp * st.tp_msg);
+  // Context parallel ring attention: K/V blocks go around the ring, hidden behind attention.
+  if (l.cp > 1) {
+    const double kv_dim = m.attention.kind == AttentionKind::mla ? m.attention.kv_latent + m.attention.rope_dim
+                                                                 : 2 * m.attention.kv_heads * m.attention.head_dim;
+    const double block = b * (s / l.cp) * kv_dim / l.tp * c.activation_bytes;
+    const double comm = collective_s(d, r->cp_link, 3.0 * (l.cp - 1) * st.layers_stage * st.mb, block);
+    const double attn_compute = kPassesFwdBwd * st.attn_token * b * s / (l.tp * l.cp * m.layers) * st.layers_stage *
+                                st.mb / (st.peak * r->gemm_efficiency);
+    r->cp_comm_s = std::max(0.0, comm - attn_compute);
+  }
+  // Pipeline point-to-point: activations forward and gradients back at each (virtual) boundary.
+  if (l.pp > 1) {
+    const double p2p = st.tp_msg / (l.sequence_parallel ? l.tp : 1.0);
+    r->pp_p2p_s = collective_s(d, r->pp_link, 2.0 * st.mb * l.virtual_stages, p2p);
+  }
+}
+
+}  // namespace sizer::layout

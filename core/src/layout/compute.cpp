@@ -1,0 +1,65 @@
+// Compute time of a layout's step: GEMM and attention FLOPs at the chip's achievable efficiency,
+// low-precision GEMMs at their measured efficiency, and the memory-bound elementwise work.
+// Sources: GEMM efficiency falling with per-device width h/tp, fitted per chip
+// (docs/validation.md); elementwise HBM traffic from Korthikanti et al. 2022 Table 2's
+// 34·s·b·h activation bytes per layer; FP8/FP4 recipes keep attention and the output head in
+// BF16 (Transformer Engine, torchao).
+#include "parts.h"
+
+namespace sizer::layout {
+
+namespace {
+
+// FP8 GEMM efficiency relative to BF16 for a chip with no published FP8 run: the H100's fitted
+// value (docs/validation.md, "Low precision"). For FP4 without a published run on the chip, no
+// gain over the chip's FP8 GEMMs is assumed (the only published NVFP4 run is held out).
+constexpr double kFp8Fallback = 0.77;
+
+struct LowPrecision {
+  double factor = 0;      // 0: not a low-precision run
+  bool fallback = false;  // the chip has no published run at this precision
+};
+
+LowPrecision low_precision(const Device& d, Precision p) {
+  if (p != Precision::fp8 && p != Precision::fp4) return {};
+  const double own = p == Precision::fp8 ? d.fp8_gemm_vs_bf16 : d.fp4_gemm_vs_bf16;
+  if (own > 0) return {own, false};
+  const double fp8 = d.fp8_gemm_vs_bf16 > 0 ? d.fp8_gemm_vs_bf16 : kFp8Fallback;
+  if (p == Precision::fp8) return {fp8, true};
+  const double fp8_peak = d.dense_flops(Precision::fp8), fp4_peak = d.dense_flops(Precision::fp4);
+  return {fp8_peak > 0 && fp4_peak > 0 ? fp8 * fp8_peak / fp4_peak : fp8, true};
+}
+
+}  // namespace
+
+void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+                   LayoutResult* r) {
+  const double s = l.seq_len, b = l.micro_batch, h = m.hidden;
+  const double width = h / l.tp;
+  r->gemm_efficiency = d.gemm_efficiency * width / (width + d.gemm_half_width);
+  // Low precision (FP8, FP4) runs the linear layers' GEMMs at that precision's peak times the
+  // chip's measured low-precision efficiency; attention (flash attention) and the output head stay
+  // in BF16, as in Transformer Engine's and torchao's recipes.
+  const LowPrecision lp = low_precision(d, c.precision);
+  r->low_precision_factor = lp.factor;
+  r->low_precision_fallback = lp.fallback;
+  if (lp.factor > 0) {
+    const double attn_hw = kPassesFwdBwd * st.attn_token + (l.recompute == Recompute::full ? st.attn_token : 0.0) +
+                           ((l.recompute == Recompute::selective || l.flash_attention) ? st.attn_token : 0.0);
+    const double head_hw = kPassesFwdBwd * kFwdFlopsPerParamToken * m.vocab * h;  // logits GEMM, fwd + bwd
+    const double high_token = std::min(st.hw_token, attn_hw + head_hw);
+    const double peak_high = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
+    r->compute_s = r->tokens_per_step *
+                   ((st.hw_token - high_token) / (st.peak * lp.factor) + high_token / peak_high) /
+                   (st.devices * r->gemm_efficiency);
+  } else {
+    r->compute_s = r->hardware_flops_per_step / (st.devices * st.peak * r->gemm_efficiency);
+  }
+  r->compute_s *= st.stage_skew;
+  const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
+  const double score_term = l.flash_attention ? 0.0 : 5.0 * m.heads * (s / l.cp) / h;
+  const double act_moved = d.memory_bound_factor * (34.0 + score_term) * b * (s / l.cp) * h / l.tp;
+  r->memory_bound_s = safe_div(act_moved * passes * st.layers_stage * st.mb, d.hbm_bytes_per_s);
+}
+
+}  // namespace sizer::layout

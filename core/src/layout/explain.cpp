@@ -1,0 +1,53 @@
+// Plain-language explanations of a layout's problems and placement warnings.
+#include <cmath>
+
+#include "sizer/layout_model.h"
+#include "sizer/working.h"
+
+namespace sizer {
+
+std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r,
+                            LayoutProblem p) {
+  switch (p) {
+    case kTpHeads: return "TP " + num(l.tp) + " does not divide the " + num(m.heads) + " attention heads";
+    case kPpLayers:
+      return "PP " + num(l.pp) + " × " + num(l.virtual_stages) + " virtual stages exceeds the " + num(m.layers) + " layers";
+    case kBatchSplit:
+      return "the global batch of " + num(l.global_batch) + " sequences does not split into whole micro-batches of " +
+             num(l.micro_batch) + " over DP " + num(l.dp) + (l.ep > 1 ? " × EP " + num(l.ep) : "");
+    case kEpExperts:
+      return m.moe.enabled() ? "EP " + num(l.ep) + " does not divide the " + num(m.moe.experts) + " experts"
+                             : "EP " + num(l.ep) + " needs a mixture-of-experts model";
+    case kCpSeq: return "CP " + num(l.cp) + " does not divide the sequence length " + num(l.seq_len);
+    case kInterleave:
+      return "interleaving (v = " + num(l.virtual_stages) + ") needs PP > 1 and micro-batches (" + num(r.microbatches) +
+             ") a multiple of PP";
+    case kDevicePrecision: return d.id + " has no dense peak at this precision";
+    case kNoFit:
+      return "needs " + num(r.device_memory_bytes / 1e9) + " GB per device, more than the usable " +
+             num(r.usable_memory_bytes / 1e9) + " GB";
+  }
+  return "not a valid layout";
+}
+
+std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r) {
+  std::vector<std::string> out;
+  for (LayoutProblem p : {kTpHeads, kPpLayers, kBatchSplit, kEpExperts, kCpSeq, kInterleave, kDevicePrecision}) {
+    if (r.problems & p) out.push_back(explain_problem(m, d, l, r, p));
+  }
+  if (r.low_precision_fallback) {
+    out.push_back("no published training run at this precision on " + d.id + ": its low-precision GEMM efficiency is "
+                  "assumed (" + num(r.low_precision_factor) + " of the BF16 one: the H100's FP8 fit, and for FP4 no gain "
+                  "over FP8), not measured");
+  }
+  if (r.problems & kNoFit) out.push_back(explain_problem(m, d, l, r, kNoFit));
+  if (r.tp_link == Link::scale_out) out.push_back("TP " + num(l.tp) + " crosses the scale-out network (domain " + num(d.scale_up_domain) + "): every layer waits on it");
+  if (r.ep_link == Link::scale_out) out.push_back("the EP group crosses the scale-out network: all-to-all traffic leaves the scale-up domain");
+  if (r.cp_link == Link::scale_out) out.push_back("the CP ring crosses the scale-out network");
+  if (std::fmod(m.layers, l.pp * l.virtual_stages) != 0 && !(r.problems & kPpLayers)) {
+    out.push_back("PP × v does not divide the " + num(m.layers) + " layers: stages are uneven");
+  }
+  return out;
+}
+
+}  // namespace sizer

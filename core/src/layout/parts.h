@@ -1,0 +1,78 @@
+// Internal: the pieces the layout model (sizer/layout_model.h) is assembled from. Each term family
+// lives in its own file with its sources; evaluate_layout (layout_model.cpp) calls them in order:
+//   memory.cpp   — bytes per device (weights, gradients, optimizer, activations, buffers)
+//   compute.cpp  — GEMM/attention FLOPs at the chip's efficiency, memory-bound work, overheads
+//   comms.cpp    — tensor, context and pipeline parallel communication
+//   moe.cpp      — expert parallel all-to-all and expert GEMMs
+//   data_parallel.cpp — gradient reduction, ZeRO-3/FSDP gathers, HSDP
+#pragma once
+#include <algorithm>
+#include <cmath>
+
+#include "sizer/layout_model.h"
+
+namespace sizer::layout {
+
+constexpr double kFwdFlopsPerParamToken = 2.0;
+constexpr double kAttnFwdFlopsPerTokenLayer = 4.0;  // QKᵀ and AV: 2·s·h each, per token per layer
+constexpr double kPassesFwdBwd = 3.0;               // backward costs twice the forward
+
+inline double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
+inline bool divides(double a, double b) { return b > 0 && std::fmod(a, b) == 0; }
+
+// Values every term needs, computed once per evaluation.
+struct Step {
+  double devices = 0;      // tp·pp·dp·cp·ep
+  double domain = 1;       // scale-up domain size
+  double peak = 0;         // dense FLOP/s at the training precision
+  double mb = 1;           // micro-batches per step per pipeline (≥ 1)
+  double layers_stage = 0; // layers on the slowest pipeline device
+  double stage_skew = 1;   // slowest stage ÷ mean stage
+  double tp_msg = 0;       // bytes of one TP collective's activation tensor
+  double dp_group = 1;     // ranks reducing the same gradients
+  double shard_params = 0; // parameters held per model-parallel rank (before ZeRO)
+  double attn_token = 0;   // forward attention FLOPs per token (all layers)
+  double hw_token = 0;     // hardware FLOPs per token (recompute included)
+  bool moe = false;
+};
+
+// Layers on the fullest pipeline device: L layers over p·v chunks put ⌈L/(p·v)⌉·v layers on some
+// device (PP 24 on 128 layers: 6, not 5.33); the pipeline runs at that stage's pace and that stage
+// holds the most activations.
+inline double slowest_stage_layers(double layers, const PlanLayout& l) {
+  return std::ceil(layers / (l.pp * l.virtual_stages) - 1e-9) * l.virtual_stages;
+}
+
+// Smallest link that a group of `span` consecutive ranks (its size times its stride) stays on.
+inline Link place(double group, double span, double domain) {
+  if (group <= 1) return Link::none;
+  return span <= domain ? Link::scale_up : Link::scale_out;
+}
+
+inline double link_bw(const Device& d, Link l) {
+  const double bw = l == Link::scale_up ? d.scale_up_bytes_per_s : d.scale_out_bytes_per_s;
+  return bw * d.link_efficiency;
+}
+
+// Seconds for `count` collectives moving `bytes` each per device on link `l`.
+inline double collective_s(const Device& d, Link l, double count, double bytes) {
+  if (l == Link::none || count <= 0) return 0;
+  const double bw = link_bw(d, l);
+  if (bw <= 0) return count * d.collective_latency_s;  // unknown link: latency only
+  return count * (bytes / bw + d.collective_latency_s);
+}
+
+// Term families, in the order evaluate_layout calls them. Each fills its fields of *r.
+void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+                  LayoutResult* r);
+void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+                   LayoutResult* r);
+void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+                LayoutResult* r);
+void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+               LayoutResult* r);
+// Needs the per-micro-batch time t_mb (what the reduction can hide behind).
+void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+                         double t_mb, LayoutResult* r);
+
+}  // namespace sizer::layout
