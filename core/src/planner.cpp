@@ -46,6 +46,12 @@ PlanLayout plan_layout(const Scenario& s) {
   p.zero_stage = s.training.zero_stage;
   p.flash_attention = l.flash_attention;
   p.dp_overlap = l.dp_overlap;
+  p.tp_comm_overlap = l.tp_comm_overlap;
+  p.expert_tp = l.expert_tp;
+  p.ep_folding = l.ep_folding;
+  p.ep_overlap = l.ep_overlap;
+  p.expert_imbalance = l.expert_imbalance;
+  p.fsdp_shard = l.fsdp_shard;
   return p;
 }
 

@@ -12,6 +12,8 @@ json plan_layout_to_json(const PlanLayout& l) {
           {"micro_batch", l.micro_batch}, {"global_batch", l.global_batch}, {"seq_len", l.seq_len},
           {"recompute", to_string(l.recompute)}, {"sequence_parallel", l.sequence_parallel},
           {"zero_stage", l.zero_stage}, {"flash_attention", l.flash_attention}, {"dp_overlap", l.dp_overlap},
+          {"tp_comm_overlap", l.tp_comm_overlap}, {"expert_tp", l.expert_tp}, {"ep_folding", l.ep_folding},
+          {"ep_overlap", l.ep_overlap}, {"expert_imbalance", l.expert_imbalance}, {"fsdp_shard", l.fsdp_shard},
           {"devices", l.devices()}};
 }
 

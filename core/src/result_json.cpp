@@ -137,6 +137,13 @@ json scenario_to_json(const Scenario& s) {
       {"alltoall_combine_bytes", t.alltoall_combine_bytes}, {"grad_bytes", t.grad_bytes},
       {"activation_bytes", t.activation_bytes}, {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}};
   if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
+  json& lj = training["layout"];
+  lj["tp_comm_overlap"] = l.tp_comm_overlap;
+  lj["ep_folding"] = l.ep_folding;
+  lj["ep_overlap"] = l.ep_overlap;
+  if (l.expert_tp > 0) lj["expert_tp"] = l.expert_tp;  // 0 = the default, written by omission
+  if (l.expert_imbalance > 0) lj["expert_imbalance"] = l.expert_imbalance;
+  if (l.fsdp_shard > 0) lj["fsdp_shard"] = l.fsdp_shard;
   const SearchInputs& q = t.search;
   if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp || !q.allow_dp ||
       q.allow_cp || !q.allow_ep) {

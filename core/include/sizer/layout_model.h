@@ -41,6 +41,12 @@ struct PlanLayout {
   int zero_stage = 1;
   bool flash_attention = true;  // attention scores never written to HBM (Dao et al. 2022)
   bool dp_overlap = true;       // gradient reduction overlaps the last backward pass
+  bool tp_comm_overlap = false; // TP collectives overlapped with GEMMs
+  double expert_tp = 0;         // expert tensor-parallel size; 0 = tp
+  bool ep_folding = false;      // MoE parallel folding: EP drawn from the TP × CP × DP ranks
+  double ep_overlap = 0;        // fraction of the MoE all-to-all hidden behind compute, 0–1
+  double expert_imbalance = 0;  // busiest expert's tokens ÷ the mean; 0 = the sourced default
+  double fsdp_shard = 0;        // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
   double devices() const { return layout_devices(tp, pp, dp, cp, ep); }
 };
 

@@ -48,6 +48,13 @@ struct Layout {
   bool sequence_parallel = true;
   bool flash_attention = true;  // layout model: attention scores stay on chip
   bool dp_overlap = true;       // layout model: gradient reduction overlaps the backward pass
+  // Issue 9 options (docs/contract.md, training.layout); all optional with these defaults.
+  bool tp_comm_overlap = false;  // TP collectives overlapped with GEMMs (Megatron, torchtitan async TP)
+  double expert_tp = 0;          // expert tensor-parallel size; 0 = the layout's TP
+  bool ep_folding = false;       // MoE parallel folding: EP drawn from the TP × CP × DP ranks
+  double ep_overlap = 0;         // fraction of the MoE all-to-all hidden behind compute, 0–1
+  double expert_imbalance = 0;   // busiest expert's tokens ÷ the mean; 0 = the sourced default
+  double fsdp_shard = 0;         // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
   double devices() const { return layout_devices(tp, pp, dp, cp, ep); }
 };
 
