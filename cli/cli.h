@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "sizer/calibration.h"
 #include "sizer/json_safe.h"
 #include "sizer/sizer.h"
 #include "sizer/user_text.h"
@@ -17,5 +18,10 @@ std::string render_table(const std::vector<ComparisonRow>& rows, const std::stri
 
 // Validation table (predicted vs published) in "text" | "markdown" | "json".
 std::string render_validation(const std::vector<ValidationRow>& rows, const std::string& format);
+
+// Per-chip fit on the runs marked calibrate, the error of every group after it, and (loso) the
+// leave-one-source-out error per group, as markdown (`sizer calibrate`).
+std::string render_calibration(std::vector<ValidationRow>* rows, const std::vector<std::string>& devices,
+                               const std::vector<std::string>& params, bool loso);
 
 }  // namespace sizer::cli

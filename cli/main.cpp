@@ -8,6 +8,7 @@
 //   sizer plan SCENARIO.json|-          layout model: step time, MFU and memory of training.layout
 //   sizer search SCENARIO.json|-        best layouts for training.search (devices, objective, top)
 //   sizer validate RUNS.json            predicted vs published runs (docs/validation/runs.json)
+//   sizer calibrate RUNS.json [...] [--devices ids] [--fit params] [--loso]   per-chip fit, leave-one-source-out
 //   sizer version
 // Options for every command: --tables FILE (add or replace catalog entries; repeatable).
 // Exit status: 0 success, 2 invalid input (message names the JSON path), 1 other failure.
@@ -37,6 +38,7 @@ int usage() {
                "                   [--precisions bf16,fp8,...] [--devices id,id,...]\n"
                "       sizer plan|search SCENARIO.json|-\n"
                "       sizer validate RUNS.json [MORE.json ...] [--format text|markdown|json]\n"
+               "       sizer calibrate RUNS.json [MORE.json ...] [--devices id,...] [--fit gemm,...] [--loso]\n"
                "       sizer version\n";
   return kExitInvalid;
 }
@@ -104,6 +106,8 @@ struct Args {
   std::string format = "text";
   std::string precisions;
   std::string devices;
+  std::string fit = "gemm";
+  bool loso = false;
   bool json = false;
   bool working = true;
 };
@@ -123,6 +127,8 @@ bool parse_args(int argc, char** argv, Args* a) {
     else if (arg == "--format" && value(&a->format)) {}
     else if (arg == "--precisions" && value(&a->precisions)) {}
     else if (arg == "--devices" && value(&a->devices)) {}
+    else if (arg == "--fit" && value(&a->fit)) {}
+    else if (arg == "--loso") a->loso = true;
     else if (arg == "--json") a->json = true;
     else if (arg == "--no-working") a->working = false;
     else if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
@@ -240,24 +246,47 @@ int cmd_table(const Args& a, const sizer::Catalog& c) {
 
 // Predicted against published throughput for each run in a validation file.
 // Several files are one set (e.g. runs.json and runs-extended.json): rows in file order.
-int cmd_validate(const Args& a, const sizer::Catalog& c) {
-  if (a.positional.empty()) return usage();
-  std::vector<sizer::ValidationRow> rows;
+// Reads every runs file named on the command line; false (after printing) on a bad file.
+bool load_runs(const Args& a, const sizer::Catalog& c, std::vector<sizer::ValidationRow>* out) {
+  std::vector<sizer::ValidationRow>& rows = *out;
   for (const std::string& file : a.positional) {
     std::string text, error;
     if (!read_input(file, sizer::kMaxValidationBytes, "the validation file", &text, &error)) {
       std::cerr << "sizer: " << error << "\n";
-      return kExitInvalid;
+      return false;
     }
     std::vector<sizer::Issue> issues;
     const auto more = sizer::validate_runs(text, c, &issues);
     if (!issues.empty()) {
       std::cerr << "sizer: invalid validation file " << shown(file) << ":\n" << sizer::format_issues(issues);
-      return kExitInvalid;
+      return false;
     }
     rows.insert(rows.end(), more.begin(), more.end());
   }
+  return true;
+}
+
+int cmd_validate(const Args& a, const sizer::Catalog& c) {
+  if (a.positional.empty()) return usage();
+  std::vector<sizer::ValidationRow> rows;
+  if (!load_runs(a, c, &rows)) return kExitInvalid;
   std::cout << sizer::cli::render_validation(rows, a.format);
+  return 0;
+}
+
+int cmd_calibrate(const Args& a, const sizer::Catalog& c) {
+  if (a.positional.empty()) return usage();
+  std::vector<sizer::ValidationRow> rows;
+  if (!load_runs(a, c, &rows)) return kExitInvalid;
+  const std::vector<std::string> params = split(a.fit);
+  for (const std::string& p : params) {
+    if (!sizer::is_fittable(p)) {
+      std::cerr << "sizer: --fit " << sizer::echo_quoted(p) << " is not a fittable parameter; use one or more of gemm, "
+                   "gemm_half_width, memory_bound_factor, link, layer_overhead_s\n";
+      return kExitInvalid;
+    }
+  }
+  std::cout << sizer::cli::render_calibration(&rows, split(a.devices), params, a.loso);
   return 0;
 }
 
@@ -291,6 +320,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (a.command == "validate") return cmd_validate(a, catalog);
+  if (a.command == "calibrate") return cmd_calibrate(a, catalog);
   if (a.command == "eval" || a.command == "report") {
     if (a.positional.size() != 1) return usage();
     sizer::ParsedScenario p;

@@ -10,10 +10,6 @@ namespace sizer {
 
 using layout::safe_div;
 
-namespace {
-constexpr double kAdamStateTouches = 2.0;  // the optimizer step reads and writes its state
-}  // namespace
-
 const char* to_string(Link l) {
   switch (l) {
     case Link::none: return "none";
@@ -71,7 +67,9 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   // ---- shared quantities ----
   st.shard_params = memory::model_parallel_shard_params(m.params, routed_expert_params(m), l.tp, l.pp, l.ep);
   st.layers_stage = slowest_stage_layers(m.layers, l);
-  st.stage_skew = st.layers_stage / (m.layers / l.pp);  // 1 when the layers split evenly
+  // A pipeline runs at its slowest device's pace: uneven layer splits, and the output head on the
+  // last device (1 when the layers split evenly and the head fits beside the last stage's layers).
+  st.stage_skew = l.pp > 1 ? slowest_stage_units(m, l) / ((m.layers + head_layer_equivalents(m)) / l.pp) : 1.0;
   st.tp_msg = b * (s / l.cp) * h * c.activation_bytes;
 
   memory_terms(m, d, l, c, st, &r);
@@ -92,10 +90,11 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   compute_terms(m, d, l, c, st, &r);
   comm_terms(m, d, l, c, st, &r);
   moe_terms(m, d, l, c, st, &r);
-  const double t_mb = (r.compute_s + r.memory_bound_s + r.tp_comm_s + r.ep_comm_s + r.cp_comm_s + r.pp_p2p_s) / st.mb;
+  overhead_terms(m, d, l, st, &r);
+  const double t_mb =
+      (r.compute_s + r.memory_bound_s + r.tp_comm_s + r.ep_comm_s + r.cp_comm_s + r.pp_p2p_s + r.overhead_s) / st.mb;
   r.pp_bubble_s = (l.pp - 1) / l.virtual_stages * t_mb;
   data_parallel_terms(m, d, l, c, st, t_mb, &r);
-  r.optimizer_s = safe_div(kAdamStateTouches * (r.weight_bytes + r.grad_bytes + r.optimizer_bytes), d.hbm_bytes_per_s);
   r.step_s = st.mb * t_mb + r.pp_bubble_s + r.dp_comm_exposed_s + r.optimizer_s;
 
   // ---- derived ----

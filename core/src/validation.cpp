@@ -88,6 +88,7 @@ std::vector<ValidationRow> validate_runs(std::string_view text, const Catalog& c
     const ParsedScenario p = parse_scenario(sc->dump(-1, ' ', false, json::error_handler_t::replace), catalog);
     for (const Issue& is : p.issues) issues->push_back({path + ".scenario." + is.path, is.message});
     if (!p.ok()) continue;
+    row.scenario = p.scenario;
     row.layout = plan_layout(p.scenario);
     row.devices = row.layout.devices();
     row.result = evaluate_layout(p.scenario.model, p.scenario.device, row.layout, plan_context(p.scenario));
@@ -100,6 +101,11 @@ std::vector<ValidationRow> validate_runs(std::string_view text, const Catalog& c
     rows.push_back(row);
   }
   return rows;
+}
+
+void reevaluate(ValidationRow* row, const Device& d) {
+  row->result = evaluate_layout(row->scenario.model, d, row->layout, plan_context(row->scenario));
+  if (metric_value(row->metric, row->result, row->devices, &row->predicted)) row->error = row->predicted / row->observed - 1;
 }
 
 double mean_abs_error(const std::vector<ValidationRow>& rows) {

@@ -97,6 +97,7 @@ struct LayoutResult {
   double pp_bubble_s = 0;
   double dp_comm_exposed_s = 0;
   double optimizer_s = 0;
+  double overhead_s = 0;       // per-layer fixed costs (launches, host work), all micro-batches
   double step_s = 0;
   // Derived.
   double microbatches = 0;

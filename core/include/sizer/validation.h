@@ -30,7 +30,11 @@ struct ValidationRow {
   double devices = 0;
   PlanLayout layout;
   LayoutResult result;
+  Scenario scenario;  // as parsed, so a row can be re-evaluated with other device parameters
 };
+
+// Re-evaluates a row's prediction and error with device `d` in place of the scenario's.
+void reevaluate(ValidationRow* row, const Device& d);
 
 std::vector<ValidationRow> validate_runs(std::string_view json_text, const Catalog& catalog,
                                          std::vector<Issue>* issues);

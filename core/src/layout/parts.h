@@ -5,6 +5,7 @@
 //   comms.cpp    — tensor, context and pipeline parallel communication
 //   moe.cpp      — expert parallel all-to-all and expert GEMMs
 //   data_parallel.cpp — gradient reduction, ZeRO-3/FSDP gathers, HSDP
+//   overheads.cpp — per-layer fixed costs, the optimizer step, the output head's stage
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -71,6 +72,13 @@ void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const Plan
                 LayoutResult* r);
 void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                LayoutResult* r);
+// Output head FLOPs in units of one layer's (the logits GEMM V·h against a layer's parameters).
+double head_layer_equivalents(const Model& m);
+// Work on the slowest pipeline device in layer units: its layers, or the last device's layers plus
+// the head, whichever is more (pp = 1: all layers; the head is spread with them).
+double slowest_stage_units(const Model& m, const PlanLayout& l);
+// Per-layer fixed costs and the optimizer step (overheads.cpp).
+void overhead_terms(const Model& m, const Device& d, const PlanLayout& l, const Step& st, LayoutResult* r);
 // Needs the per-micro-batch time t_mb (what the reduction can hide behind).
 void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                          double t_mb, LayoutResult* r);

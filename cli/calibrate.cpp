@@ -1,0 +1,103 @@
+// `sizer calibrate`: per-chip fit of the layout model's efficiency parameters on the runs marked
+// calibrate, the per-group error after it, and the leave-one-source-out error (sizer/calibration.h).
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "cli.h"
+
+namespace sizer::cli {
+
+namespace {
+
+std::string pct(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f%%", 100 * v);
+  return b;
+}
+
+std::string value(const std::string& name, double v) {
+  char b[48];
+  if (name == "layer_overhead_s") std::snprintf(b, sizeof b, "%.1f µs", v * 1e6);
+  else std::snprintf(b, sizeof b, "%.4g", v);
+  return b;
+}
+
+}  // namespace
+
+std::string render_calibration(std::vector<ValidationRow>* rows, const std::vector<std::string>& devices,
+                               const std::vector<std::string>& params, bool loso) {
+  std::ostringstream o;
+  std::set<std::string> chips(devices.begin(), devices.end());
+  if (chips.empty()) {
+    for (const ValidationRow& r : *rows) chips.insert(r.scenario.device.id);
+  }
+  o << "## Fit on the runs marked calibrate\n\n| Device | Runs | MAE before | MAE after |";
+  for (const std::string& p : params) o << " " << p << " |";
+  o << "\n|---|--:|--:|--:|";
+  for (std::size_t i = 0; i < params.size(); ++i) o << "--:|";
+  o << "\n";
+  for (const std::string& chip : chips) {
+    const FitResult f = fit_device(rows, chip, params, [](const ValidationRow& r) { return r.in_sample; });
+    o << "| " << chip << " | " << f.runs << " | ";
+    if (f.runs == 0) {
+      o << "– | – |";
+      for (std::size_t i = 0; i < params.size(); ++i) o << " bundled |";
+      o << "\n";
+      continue;
+    }
+    o << pct(f.mae_before) << " | " << pct(f.mae_after) << " |";
+    for (const auto& [name, v] : f.values) o << " " << value(name, v) << " |";
+    o << "\n";
+    // Every run on the chip (held out too) with the fitted parameters.
+    for (ValidationRow& r : *rows) {
+      if (r.scenario.device.id != chip) continue;
+      Device d = r.scenario.device;
+      for (const auto& [name, v] : f.values) set_device_parameter(&d, name, v);
+      reevaluate(&r, d);
+    }
+  }
+  o << "\n## Error after the fit\n\n| Group | Runs | Mean abs. error | Calibration set (runs) | Held out (runs) | Worst |\n"
+       "|---|--:|--:|--:|--:|--:|\n";
+  for (const GroupError& g : group_errors(*rows)) {
+    o << "| " << g.group << " | " << g.runs << " | " << pct(g.mae) << " | " << pct(g.in_sample_mae) << " ("
+      << g.in_sample_runs << ") | " << pct(g.out_of_sample_mae) << " (" << g.out_of_sample_runs << ") | "
+      << pct(g.worst) << " |\n";
+  }
+  o << "\n| Run | Device | Split | Error |\n|---|---|---|--:|\n";
+  for (const ValidationRow& r : *rows) {
+    o << "| " << r.id << " | " << r.scenario.device.id << " | " << (r.in_sample ? "calibrate" : "holdout") << " | "
+      << (r.error >= 0 ? "+" : "") << pct(r.error) << " |\n";
+  }
+  if (!loso) return o.str();
+  const std::vector<LosoRow> l = leave_one_source_out(*rows, params);
+  struct Acc { int n = 0, refit = 0; double sum = 0, worst = 0; };
+  std::map<std::string, Acc> by_group;
+  auto add = [&](const std::string& g, const LosoRow& r) {
+    Acc& a = by_group[g];
+    a.n++, a.refit += r.refitted, a.sum += std::fabs(r.error), a.worst = std::max(a.worst, std::fabs(r.error));
+  };
+  for (const LosoRow& r : l) {
+    add(r.group, r);
+    for (const std::string& g : r.also) {
+      if (g != r.group) add(g, r);
+    }
+    add("all", r);
+  }
+  o << "\n## Leave one source out\n\nEach publication's runs predicted with their chip refitted on every other "
+       "publication's runs (runs on a chip with no other publication keep the bundled parameters).\n\n"
+       "| Group | Runs | Refitted | Mean abs. error | Worst |\n|---|--:|--:|--:|--:|\n";
+  for (const auto& [g, a] : by_group) {
+    o << "| " << g << " | " << a.n << " | " << a.refit << " | " << pct(a.sum / a.n) << " | " << pct(a.worst) << " |\n";
+  }
+  o << "\n| Run | Source | Device | Refitted | LOSO error |\n|---|---|---|---|--:|\n";
+  for (const LosoRow& r : l) {
+    o << "| " << r.id << " | " << r.source_key << " | " << r.device << " | " << (r.refitted ? "yes" : "no") << " | "
+      << (r.error >= 0 ? "+" : "") << pct(r.error) << " |\n";
+  }
+  return o.str();
+}
+
+}  // namespace sizer::cli

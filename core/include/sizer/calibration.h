@@ -1,0 +1,48 @@
+// Calibration of the layout model's per-chip efficiency parameters against published runs, and
+// leave-one-source-out validation (docs/validation.md).
+//
+// A fit minimises the mean absolute error of the chosen runs' predictions over the named device
+// parameters (coordinate descent: a grid over each parameter's range, then golden-section
+// refinement, repeated until no parameter moves). Leave-one-source-out refits each chip without
+// one publication's runs and predicts that publication, so every run gets an out-of-sample
+// prediction; chips with no other publication keep their bundled parameters (reported as such).
+#pragma once
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sizer/validation.h"
+
+namespace sizer {
+
+// Device efficiency parameters a fit may move: gemm, gemm_half_width, memory_bound_factor, link,
+// layer_overhead_s. Each has a physical range.
+const std::vector<std::string>& fittable_parameters();
+bool is_fittable(const std::string& name);
+double device_parameter(const Device& d, const std::string& name);
+void set_device_parameter(Device* d, const std::string& name, double value);
+
+struct FitResult {
+  std::string device;
+  std::vector<std::pair<std::string, double>> values;  // fitted value per parameter
+  int runs = 0;                                          // runs the fit used
+  double mae_before = 0, mae_after = 0;                  // over those runs
+};
+
+// Fits `params` of device `device_id` on the rows `use` accepts among those run on that device
+// (the row's scenario device id). Rows are re-evaluated in place with the fitted device.
+FitResult fit_device(std::vector<ValidationRow>* rows, const std::string& device_id,
+                     const std::vector<std::string>& params, const std::function<bool(const ValidationRow&)>& use);
+
+struct LosoRow {
+  std::string id, source_key, device, group;
+  std::vector<std::string> also;
+  double error = 0;       // leave-one-source-out error
+  bool refitted = false;  // false: no other source on the chip, bundled parameters used
+};
+
+// Every run predicted with its chip's `params` fitted on all other publications' runs.
+std::vector<LosoRow> leave_one_source_out(const std::vector<ValidationRow>& rows, const std::vector<std::string>& params);
+
+}  // namespace sizer
