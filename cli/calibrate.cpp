@@ -2,6 +2,7 @@
 // calibrate, the per-group error after it, and the leave-one-source-out error (sizer/calibration.h).
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <map>
 #include <set>
 #include <sstream>
@@ -20,7 +21,7 @@ std::string pct(double v) {
 
 std::string value(const std::string& name, double v) {
   char b[48];
-  if (name == "layer_overhead_s") std::snprintf(b, sizeof b, "%.1f µs", v * 1e6);
+  if (name.size() >= 16 && name.compare(name.size() - 16, 16, "layer_overhead_s") == 0) std::snprintf(b, sizeof b, "%.1f µs", v * 1e6);
   else std::snprintf(b, sizeof b, "%.4g", v);
   return b;
 }
@@ -34,30 +35,35 @@ std::string render_calibration(std::vector<ValidationRow>* rows, const std::vect
   if (chips.empty()) {
     for (const ValidationRow& r : *rows) chips.insert(r.scenario.device.id);
   }
-  o << "## Fit on the runs marked calibrate\n\n| Device | Runs | MAE before | MAE after |";
+  auto in_sample = [](const ValidationRow& r) { return r.in_sample; };
+  std::vector<std::string> stacks;
+  for (const ValidationRow& r : *rows) {
+    if (r.scenario.training.stack.id != "megatron" &&
+        std::find(stacks.begin(), stacks.end(), r.scenario.training.stack.id) == stacks.end()) {
+      stacks.push_back(r.scenario.training.stack.id);
+    }
+  }
+  o << "## Software stacks fitted on the runs marked calibrate\n\n| Stack | Runs | MAE before | MAE after | Values |\n"
+       "|---|--:|--:|--:|---|\n";
+  for (const std::string& st : stacks) {
+    const FitResult f = fit_stack(rows, st, params, in_sample);
+    o << "| " << st << " | " << f.runs << " | " << pct(f.mae_before) << " | " << pct(f.mae_after) << " |";
+    for (const auto& [name, v] : f.values) o << " " << name << " = " << value(name, v);
+    o << " |\n";
+  }
+  o << "\n## Chips fitted on the runs marked calibrate\n\n| Device | Runs | MAE before | MAE after | Values |\n"
+       "|---|--:|--:|--:|---|\n";
   for (const std::string& p : params) o << " " << p << " |";
-  o << "\n|---|--:|--:|--:|";
-  for (std::size_t i = 0; i < params.size(); ++i) o << "--:|";
-  o << "\n";
   for (const std::string& chip : chips) {
-    const FitResult f = fit_device(rows, chip, params, [](const ValidationRow& r) { return r.in_sample; });
+    const FitResult f = fit_device(rows, chip, params, in_sample);
     o << "| " << chip << " | " << f.runs << " | ";
     if (f.runs == 0) {
-      o << "– | – |";
-      for (std::size_t i = 0; i < params.size(); ++i) o << " bundled |";
-      o << "\n";
+      o << "– | – | bundled |\n";
       continue;
     }
     o << pct(f.mae_before) << " | " << pct(f.mae_after) << " |";
-    for (const auto& [name, v] : f.values) o << " " << value(name, v) << " |";
-    o << "\n";
-    // Every run on the chip (held out too) with the fitted parameters.
-    for (ValidationRow& r : *rows) {
-      if (r.scenario.device.id != chip) continue;
-      Device d = r.scenario.device;
-      for (const auto& [name, v] : f.values) set_device_parameter(&d, name, v);
-      reevaluate(&r, d);
-    }
+    for (const auto& [name, v] : f.values) o << " " << name << " = " << value(name, v);
+    o << " |\n";
   }
   o << "\n## Error after the fit\n\n| Group | Runs | Mean abs. error | Calibration set (runs) | Held out (runs) | Worst |\n"
        "|---|--:|--:|--:|--:|--:|\n";
@@ -72,7 +78,7 @@ std::string render_calibration(std::vector<ValidationRow>* rows, const std::vect
       << (r.error >= 0 ? "+" : "") << pct(r.error) << " |\n";
   }
   if (!loso) return o.str();
-  const std::vector<LosoRow> l = leave_one_source_out(*rows, params);
+  const std::vector<LosoRow> l = leave_one_source_out(*rows, params, stacks);
   struct Acc { int n = 0, refit = 0; double sum = 0, worst = 0; };
   std::map<std::string, Acc> by_group;
   auto add = [&](const std::string& g, const LosoRow& r) {

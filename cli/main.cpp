@@ -282,7 +282,8 @@ int cmd_calibrate(const Args& a, const sizer::Catalog& c) {
   for (const std::string& p : params) {
     if (!sizer::is_fittable(p)) {
       std::cerr << "sizer: --fit " << sizer::echo_quoted(p) << " is not a fittable parameter; use one or more of gemm, "
-                   "gemm_half_width, memory_bound_factor, link, layer_overhead_s\n";
+                   "gemm_half_width, attention, memory_bound_factor, link, layer_overhead_s, stack.memory_bound_scale, "
+                   "stack.attention, stack.layer_overhead_s\n";
       return kExitInvalid;
     }
   }

@@ -90,7 +90,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   compute_terms(m, d, l, c, st, &r);
   comm_terms(m, d, l, c, st, &r);
   moe_terms(m, d, l, c, st, &r);
-  overhead_terms(m, d, l, st, &r);
+  overhead_terms(m, d, l, c, st, &r);
   const double t_mb =
       (r.compute_s + r.memory_bound_s + r.tp_comm_s + r.ep_comm_s + r.cp_comm_s + r.pp_p2p_s + r.overhead_s) / st.mb;
   r.pp_bubble_s = (l.pp - 1) / l.virtual_stages * t_mb;

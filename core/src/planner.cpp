@@ -69,6 +69,7 @@ PlanContext plan_context(const Scenario& s) {
   c.activation_bytes = t.activation_bytes;
   c.alltoall_dispatch_bytes = t.alltoall_dispatch_bytes;
   c.alltoall_combine_bytes = t.alltoall_combine_bytes;
+  c.stack = t.stack;
   return c;
 }
 

@@ -64,6 +64,7 @@ json device_to_json(const Device& d) {
                             {"memory_bound_factor", d.memory_bound_factor}, {"link", d.link_efficiency},
                             {"collective_latency_s", d.collective_latency_s},
                             {"layer_overhead_s", d.layer_overhead_s}}}};
+  if (d.attention_efficiency > 0) j["efficiency"]["attention"] = d.attention_efficiency;
   if (d.fp8_gemm_vs_bf16 > 0) j["efficiency"]["fp8_gemm_vs_bf16"] = d.fp8_gemm_vs_bf16;
   if (d.fp4_gemm_vs_bf16 > 0) j["efficiency"]["fp4_gemm_vs_bf16"] = d.fp4_gemm_vs_bf16;
   if (!d.default_system.empty()) j["default_system"] = d.default_system;
@@ -138,6 +139,9 @@ json scenario_to_json(const Scenario& s) {
       {"alltoall_combine_bytes", t.alltoall_combine_bytes}, {"grad_bytes", t.grad_bytes},
       {"activation_bytes", t.activation_bytes}, {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}};
   if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
+  training["stack"] = {{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
+                       {"layer_overhead_s", t.stack.layer_overhead_s}};
+  if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;
   json& lj = training["layout"];
   lj["tp_comm_overlap"] = l.tp_comm_overlap;
   lj["ep_folding"] = l.ep_folding;

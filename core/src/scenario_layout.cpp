@@ -48,6 +48,35 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.integer(obj, "zero_stage", path, Range{0, 3}, &t->zero_stage);
 }
 
+void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack* out) {
+  std::string id;
+  const bool is_object = v.is_object();
+  if (!is_object && !v.is_string()) {
+    r.error(path, "must be a stack id (megatron, pytorch or jax) or an object with \"id\"; got " + detail::show(v));
+    return;
+  }
+  if (is_object) {
+    r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s"});
+    if (!r.string(v, "id", path, &id)) {
+      r.error(detail::join(path, "id"), "is required: megatron, pytorch or jax");
+      return;
+    }
+  } else {
+    id = v.get<std::string>();
+  }
+  SoftwareStack st;
+  if (!software_stack_defaults(id, &st)) {
+    r.error(is_object ? detail::join(path, "id") : path, "must be megatron, pytorch or jax; got " + echo_quoted(id));
+    return;
+  }
+  if (is_object) {
+    r.number(v, "memory_bound_scale", path, Range{0.1, 100}, &st.memory_bound_scale);
+    r.number(v, "attention", path, Range{0, 1, true}, &st.attention_efficiency);
+    r.number(v, "layer_overhead_s", path, Range{0, 1e-2}, &st.layer_overhead_s);
+  }
+  *out = st;
+}
+
 void read_search(Reader& r, const json& o, const std::string& path, SearchInputs* s) {
   r.only_keys(o, path, {"devices", "objective", "top", "allow"});
   if (auto it = o.find("devices"); it != o.end()) {

@@ -222,7 +222,8 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
                           "bytes_per_param", "zero_stage", "hbm_usable", "days", "goodput", "price",
                           "usd_per_device_hour", "layout", "alltoall_dispatch_bytes",
                           "alltoall_combine_bytes", "grad_bytes", "activation_bytes",
-                          "checkpoint_bytes_per_s", "search"});
+                          "checkpoint_bytes_per_s", "search", "stack"});
+    if (auto sit = o.find("stack"); sit != o.end()) detail::read_stack(r, *sit, "training.stack", &t.stack);
     tokens_given = r.number(o, "tokens", path, kTokensR, &t.tokens);
     r.number(o, "tokens_per_param", path, Range{0.001, 1e6}, &t.tokens_per_param);
     if (read_precision(r, o, "precision", path, &t.precision) && s->device.dense_flops(t.precision) <= 0) {

@@ -11,6 +11,9 @@ namespace sizer::detail {
 
 // training.layout (with the planner keys) into t->layout and t->zero_stage.
 void read_layout(Reader& r, const json& obj, const std::string& path, TrainingInputs* t);
+// training.stack: a bundled stack id, or {"id", and any of "memory_bound_scale", "attention",
+// "layer_overhead_s"} to change its values.
+void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack* out);
 // training.search settings.
 void read_search(Reader& r, const json& o, const std::string& path, SearchInputs* s);
 // The planner's validity rules for the scenario's layout: errors when the scenario gives

@@ -16,12 +16,11 @@
 
 namespace sizer {
 
-// Device efficiency parameters a fit may move: gemm, gemm_half_width, memory_bound_factor, link,
-// layer_overhead_s. Each has a physical range.
+// Parameters a fit may move, each within a physical range: the chip's gemm, gemm_half_width,
+// attention, memory_bound_factor, link, layer_overhead_s, and the software stack's
+// stack.memory_bound_scale, stack.attention, stack.layer_overhead_s.
 const std::vector<std::string>& fittable_parameters();
 bool is_fittable(const std::string& name);
-double device_parameter(const Device& d, const std::string& name);
-void set_device_parameter(Device* d, const std::string& name, double value);
 
 struct FitResult {
   std::string device;
@@ -30,10 +29,13 @@ struct FitResult {
   double mae_before = 0, mae_after = 0;                  // over those runs
 };
 
-// Fits `params` of device `device_id` on the rows `use` accepts among those run on that device
-// (the row's scenario device id). Rows are re-evaluated in place with the fitted device.
+// Fits the chip parameters among `params` on the rows `use` accepts among those run on device
+// `device_id`; every row on that device (held out too) gets the fitted values and is re-evaluated.
 FitResult fit_device(std::vector<ValidationRow>* rows, const std::string& device_id,
                      const std::vector<std::string>& params, const std::function<bool(const ValidationRow&)>& use);
+// The same for the stack parameters among `params`, over the rows run on stack `stack_id`.
+FitResult fit_stack(std::vector<ValidationRow>* rows, const std::string& stack_id,
+                    const std::vector<std::string>& params, const std::function<bool(const ValidationRow&)>& use);
 
 struct LosoRow {
   std::string id, source_key, device, group;
@@ -42,7 +44,9 @@ struct LosoRow {
   bool refitted = false;  // false: no other source on the chip, bundled parameters used
 };
 
-// Every run predicted with its chip's `params` fitted on all other publications' runs.
-std::vector<LosoRow> leave_one_source_out(const std::vector<ValidationRow>& rows, const std::vector<std::string>& params);
+// Every run predicted with the `stacks`' and then its chip's `params` fitted on all other
+// publications' runs.
+std::vector<LosoRow> leave_one_source_out(const std::vector<ValidationRow>& rows, const std::vector<std::string>& params,
+                                          const std::vector<std::string>& stacks);
 
 }  // namespace sizer

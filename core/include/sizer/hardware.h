@@ -28,6 +28,7 @@ struct Device {
   double memory_bound_factor = 1.5;   // HBM bytes moved per stored activation byte, per pass
   double link_efficiency = 0.9;        // achieved fraction of link bandwidth in collectives
   double collective_latency_s = 5e-6;  // per collective step
+  double attention_efficiency = 0;     // flash attention's fraction of the BF16 peak; 0 = gemm's
   double layer_overhead_s = 0;         // fixed time per layer per pass per micro-batch (launches, host)
   // Low-precision GEMMs: achieved FP8 / FP4 GEMM efficiency as a fraction of the BF16 one, on
   // the same shapes (scaling, casts and the recipe's BF16 parts included); 0 = no published run on

@@ -61,6 +61,7 @@ struct PlanContext {
   Optimizer optimizer = Optimizer::adam_mixed;
   double grad_bytes = 2, activation_bytes = 2;
   double alltoall_dispatch_bytes = 1, alltoall_combine_bytes = 2;
+  SoftwareStack stack;
 };
 
 // Which link a parallel group's collectives use.
@@ -89,6 +90,7 @@ struct LayoutResult {
   double usable_memory_bytes = 0;
   // Step breakdown, seconds per optimizer step on the critical path.
   double compute_s = 0;        // GEMM and attention FLOPs at the achievable efficiency
+  double attention_s = 0;      // the attention products' part of compute_s
   double memory_bound_s = 0;   // elementwise work at HBM bandwidth
   double tp_comm_s = 0;
   double ep_comm_s = 0;
@@ -102,6 +104,7 @@ struct LayoutResult {
   // Derived.
   double microbatches = 0;
   double gemm_efficiency = 0;
+  double attention_efficiency = 0;  // flash attention's fraction of the BF16 peak
   double low_precision_factor = 0;     // FP8/FP4 GEMM efficiency ÷ BF16's (0: a BF16 run)
   bool low_precision_fallback = false;  // no published run on this chip at this precision
   double tokens_per_step = 0;

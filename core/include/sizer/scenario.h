@@ -37,6 +37,20 @@ enum class Optimizer {
 };
 const char* to_string(Optimizer o);
 
+// The training software stack, as efficiency relative to a Megatron-Core-class stack (fused
+// elementwise kernels, flash attention, CUDA graphs where used). GEMMs run in the vendor's BLAS on
+// every stack, so the chip's GEMM efficiency is shared; what differs is elementwise fusion,
+// the attention kernel and per-layer host overhead (docs/validation.md, "Software stacks").
+struct SoftwareStack {
+  std::string id = "megatron";      // megatron | pytorch | jax (core/src/software_stack.cpp)
+  double memory_bound_scale = 1;    // × the chip's memory-bound bytes per activation byte
+  double attention_efficiency = 0;  // flash attention's fraction of the BF16 peak; 0 = the chip's
+  double layer_overhead_s = 0;      // added per layer per pass per micro-batch
+};
+// The bundled stacks' defaults; false for an unknown id.
+bool software_stack_defaults(const std::string& id, SoftwareStack* out);
+const std::vector<std::string>& software_stack_ids();
+
 struct Layout {
   double tp = 8, pp = 64, dp = 6, ep = 1;  // tensor, pipeline, data, expert parallel degrees
   double cp = 1;                           // context (sequence) parallel degree
@@ -80,6 +94,7 @@ struct TrainingInputs {
   double goodput = 0.9;
   PriceOffer price;  // usd_per_device_hour 0 = no price known
   Layout layout;
+  SoftwareStack stack;
   double alltoall_dispatch_bytes = 1;  // bytes per element of MoE dispatch (FP8, DeepSeek-V3)
   double alltoall_combine_bytes = 2;   // bytes per element of MoE combine (BF16, assumption)
   double grad_bytes = 2;               // bytes per gradient element in the DP all-reduce (BF16)

@@ -43,22 +43,32 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   const LowPrecision lp = low_precision(d, c.precision);
   r->low_precision_factor = lp.factor;
   r->low_precision_fallback = lp.fallback;
+  // Attention's own products (QKᵀ and AV, fused by flash attention) run at the chip's attention
+  // efficiency in BF16; every other FLOP is a GEMM. Hardware attention FLOPs per token: forward,
+  // backward (2×), and the recomputed forward (selective or full recompute, or flash attention's
+  // own recompute in its backward).
+  const double attn_hw = kPassesFwdBwd * st.attn_token + (l.recompute == Recompute::full ? st.attn_token : 0.0) +
+                         ((l.recompute == Recompute::selective || l.flash_attention) ? st.attn_token : 0.0);
+  const double attn_token = std::min(st.hw_token, attn_hw);
+  const double gemm_token = st.hw_token - attn_token;
+  const double peak_bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
+  r->attention_efficiency = c.stack.attention_efficiency > 0 ? c.stack.attention_efficiency
+                            : d.attention_efficiency > 0   ? d.attention_efficiency
+                                                           : r->gemm_efficiency;
+  const double attn_s_token = attn_token / (peak_bf16 * r->attention_efficiency);
+  double gemm_s_token = gemm_token / (st.peak * r->gemm_efficiency);
   if (lp.factor > 0) {
-    const double attn_hw = kPassesFwdBwd * st.attn_token + (l.recompute == Recompute::full ? st.attn_token : 0.0) +
-                           ((l.recompute == Recompute::selective || l.flash_attention) ? st.attn_token : 0.0);
-    const double head_hw = kPassesFwdBwd * kFwdFlopsPerParamToken * m.vocab * h;  // logits GEMM, fwd + bwd
-    const double high_token = std::min(st.hw_token, attn_hw + head_hw);
-    const double peak_high = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
-    r->compute_s = r->tokens_per_step *
-                   ((st.hw_token - high_token) / (st.peak * lp.factor) + high_token / peak_high) /
-                   (st.devices * r->gemm_efficiency);
-  } else {
-    r->compute_s = r->hardware_flops_per_step / (st.devices * st.peak * r->gemm_efficiency);
+    // The output head (logits GEMM, forward and backward) stays in BF16.
+    const double head = std::min(gemm_token, kPassesFwdBwd * kFwdFlopsPerParamToken * m.vocab * h);
+    gemm_s_token = (gemm_token - head) / (st.peak * lp.factor * r->gemm_efficiency) +
+                   head / (peak_bf16 * r->gemm_efficiency);
   }
+  r->attention_s = r->tokens_per_step * attn_s_token / st.devices * st.stage_skew;
+  r->compute_s = r->tokens_per_step * (attn_s_token + gemm_s_token) / st.devices;
   r->compute_s *= st.stage_skew;
   const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
   const double score_term = l.flash_attention ? 0.0 : 5.0 * m.heads * (s / l.cp) / h;
-  const double act_moved = d.memory_bound_factor * (34.0 + score_term) * b * (s / l.cp) * h / l.tp;
+  const double act_moved = d.memory_bound_factor * c.stack.memory_bound_scale * (34.0 + score_term) * b * (s / l.cp) * h / l.tp;
   r->memory_bound_s = safe_div(act_moved * passes * st.layers_stage * st.mb, d.hbm_bytes_per_s);
 }
 

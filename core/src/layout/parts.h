@@ -78,7 +78,8 @@ double head_layer_equivalents(const Model& m);
 // the head, whichever is more (pp = 1: all layers; the head is spread with them).
 double slowest_stage_units(const Model& m, const PlanLayout& l);
 // Per-layer fixed costs and the optimizer step (overheads.cpp).
-void overhead_terms(const Model& m, const Device& d, const PlanLayout& l, const Step& st, LayoutResult* r);
+void overhead_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+                    LayoutResult* r);
 // Needs the per-micro-batch time t_mb (what the reduction can hide behind).
 void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                          double t_mb, LayoutResult* r);
