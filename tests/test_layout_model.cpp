@@ -316,10 +316,16 @@ TEST_CASE("a pipeline runs at the pace of its slowest stage (issue 9)", "[layout
   uneven.pp = 24;  // 128 layers: some stages hold 6, not 5.33
   uneven.dp = 16;
   const LayoutResult a = run(s, even), b = run(s, uneven);
-  // Same 3,072 devices and FLOPs: the uneven pipeline is as slow as its 6-layer stages, 6 ÷ (128/24)
-  // = 1.125 × the even one's compute.
+  // Same 3,072 devices and FLOPs. The last device also runs the output head, H layers' worth of
+  // FLOPs (V·h against one layer's parameters): the even pipeline's last device holds 4 + H
+  // layers; the uneven one's 6-layer stages are slower than its last device's 2 + H. Each runs at
+  // its slowest device: 6 × 24 against (4 + H) × 32 of the same total.
+  const Model& m = s.model;
+  const double head = m.vocab * m.hidden / ((m.active_params - 2 * m.vocab * m.hidden) / m.layers);
+  REQUIRE(head > 0);
+  REQUIRE(head < 1);
   REQUIRE(even.devices() == uneven.devices());
-  CHECK(b.compute_s == Approx(a.compute_s * 6 / (128.0 / 24)).epsilon(1e-9));
+  CHECK(b.compute_s == Approx(a.compute_s * (6.0 * 24) / ((4 + head) * 32)).epsilon(1e-9));
 }
 
 TEST_CASE("activation memory: flash attention stores no scores; full recompute shards by TP under SP", "[layout][memory]") {

@@ -133,9 +133,21 @@ SearchResult search_layouts(const Scenario& s) {
                 for (int zero = 0; zero <= 3; ++zero) {
                   if (zero > 0 && dp * cp * (moe ? 1 : ep) < 2) continue;  // nothing to shard
                   for (Recompute rc : modes) {
+                   // Switches: flash attention trades memory for attention recompute only when
+                   // nothing else recomputes it; TP overlap trades exposed collectives for SM
+                   // contention. Sequence parallelism and DP overlap are never slower nor larger
+                   // in the model, so the search sets them on where they apply.
+                   const int flash_opts = (q.allow_flash_attention && rc == Recompute::none) ? 2 : 1;
+                   const int overlap_opts = (q.allow_tp_comm_overlap && tp > 1) ? 2 : 1;
+                   for (int fa = 0; fa < flash_opts; ++fa) {
+                   for (int ov = 0; ov < overlap_opts; ++ov) {
                     PlanLayout l = base;
                     l.tp = tp, l.cp = cp, l.ep = ep, l.pp = pp, l.dp = dp;
                     l.micro_batch = b, l.virtual_stages = v, l.zero_stage = zero, l.recompute = rc;
+                    if (flash_opts == 2) l.flash_attention = fa == 0;
+                    if (overlap_opts == 2) l.tp_comm_overlap = ov == 1;
+                    if (tp > 1) l.sequence_parallel = true;
+                    l.dp_overlap = true;
                     if (out.layouts_evaluated >= kMaxSearchLayouts) {
                       out.truncated = true;
                       continue;
@@ -157,6 +169,8 @@ SearchResult search_layouts(const Scenario& s) {
                       pool.insert(at, item);
                       if (pool.size() > keep) pool.pop_back();
                     }
+                   }
+                   }
                   }
                 }
               }

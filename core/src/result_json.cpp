@@ -151,10 +151,11 @@ json scenario_to_json(const Scenario& s) {
   if (l.fsdp_shard > 0) lj["fsdp_shard"] = l.fsdp_shard;
   const SearchInputs& q = t.search;
   if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp || !q.allow_dp ||
-      q.allow_cp || !q.allow_ep) {
+      q.allow_cp || !q.allow_ep || !q.allow_flash_attention || !q.allow_tp_comm_overlap) {
     json search = {{"objective", q.objective}, {"top", q.top},
                    {"allow", {{"tp", q.allow_tp}, {"pp", q.allow_pp}, {"dp", q.allow_dp}, {"cp", q.allow_cp},
-                              {"ep", q.allow_ep}}}};
+                              {"ep", q.allow_ep}, {"flash_attention", q.allow_flash_attention},
+                              {"tp_comm_overlap", q.allow_tp_comm_overlap}}}};
     if (q.devices_min > 0) {
       search["devices"] = q.devices_min == q.devices_max ? json(q.devices_min) : json::array({q.devices_min, q.devices_max});
     }

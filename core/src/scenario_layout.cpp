@@ -101,7 +101,9 @@ void read_search(Reader& r, const json& o, const std::string& path, SearchInputs
   r.number(o, "top", path, Range{1, 1000, false, true}, &s->top);
   if (auto it = o.find("allow"); it != o.end() && r.object(*it, detail::join(path, "allow"))) {
     const std::string ap = detail::join(path, "allow");
-    r.only_keys(*it, ap, {"tp", "pp", "dp", "cp", "ep"});
+    r.only_keys(*it, ap, {"tp", "pp", "dp", "cp", "ep", "flash_attention", "tp_comm_overlap"});
+    r.boolean(*it, "flash_attention", ap, &s->allow_flash_attention);
+    r.boolean(*it, "tp_comm_overlap", ap, &s->allow_tp_comm_overlap);
     r.boolean(*it, "tp", ap, &s->allow_tp);
     r.boolean(*it, "pp", ap, &s->allow_pp);
     r.boolean(*it, "dp", ap, &s->allow_dp);

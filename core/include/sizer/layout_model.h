@@ -92,7 +92,8 @@ struct LayoutResult {
   double compute_s = 0;        // GEMM and attention FLOPs at the achievable efficiency
   double attention_s = 0;      // the attention products' part of compute_s
   double memory_bound_s = 0;   // elementwise work at HBM bandwidth
-  double tp_comm_s = 0;
+  double tp_comm_s = 0;        // exposed (all of it unless tp_comm_overlap)
+  double tp_comm_hidden_s = 0; // hidden behind the GEMMs by tp_comm_overlap
   double ep_comm_s = 0;
   double cp_comm_s = 0;        // exposed part of the ring-attention exchange
   double pp_p2p_s = 0;

@@ -78,6 +78,7 @@ struct SearchInputs {
   std::string objective = "time";           // time | cost | time_to_train
   double top = 10;
   bool allow_tp = true, allow_pp = true, allow_dp = true, allow_cp = false, allow_ep = true;
+  bool allow_flash_attention = true, allow_tp_comm_overlap = true;  // switches the search may flip
 };
 
 struct TrainingInputs {

@@ -3,7 +3,13 @@
 // tensor parallelism does 4 all-reduces per layer per micro-batch, 6 with full recompute
 // (Shoeybi et al. 2019 §3); ring attention passes each K/V block around the CP ring overlapped
 // with attention (Liu et al. 2023); pipeline stages exchange activations and gradients at each
-// (virtual) boundary (Narayanan et al. 2021).
+// (virtual) boundary (Narayanan et al. 2021). TP communication overlap (Megatron-Core's
+// tp_comm_overlap with Transformer Engine userbuffers; torchtitan's async TP, which decomposes the
+// GEMMs so each chunk's collective runs under the next chunk's GEMM — Wang et al. 2022, "Overlap
+// communication with dependent computation via decomposition") hides the collectives behind the
+// layer's GEMMs; the communication kernels take a few of the chip's SMs (2–16 of H100's 132), so
+// the hidden part still costs kOverlapContention of its time (an assumption, documented in
+// docs/planner.md).
 #include "parts.h"
 
 namespace sizer::layout {
@@ -11,6 +17,7 @@ namespace sizer::layout {
 namespace {
 constexpr double kTpCollectivesPerLayer = 4.0;  // 2 forward + 2 backward (all-reduce or RS+AG)
 constexpr double kTpExtraFullRecompute = 2.0;   // the recomputed forward repeats its 2
+constexpr double kOverlapContention = 0.1;      // hidden communication still costs 10% of its time
 }  // namespace
 
 void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
@@ -20,6 +27,12 @@ void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const Plan
   const double tp_count = (kTpCollectivesPerLayer + (l.recompute == Recompute::full ? kTpExtraFullRecompute : 0)) *
                           st.layers_stage * st.mb;
   r->tp_comm_s = collective_s(d, r->tp_link, tp_count, 2 * (l.tp - 1) / l.tp * st.tp_msg);
+  if (l.tp_comm_overlap && r->tp_comm_s > 0) {
+    const double gemm_s = std::max(0.0, r->compute_s - r->attention_s);
+    const double hidden = std::min(r->tp_comm_s, gemm_s);
+    r->tp_comm_hidden_s = hidden;
+    r->tp_comm_s = r->tp_comm_s - hidden + kOverlapContention * hidden;
+  }
   // Context parallel ring attention: K/V blocks go around the ring, hidden behind attention.
   if (l.cp > 1) {
     const double kv_dim = m.attention.kind == AttentionKind::mla ? m.attention.kv_latent + m.attention.rope_dim
