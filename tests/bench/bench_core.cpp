@@ -49,9 +49,12 @@ int main(int argc, char** argv) {
   });
   // Layout model and search (issue: ≥ 1 million layout evaluations per second natively).
   const auto plan = sizer::parse_scenario(
-      R"({"model": "dense-1t", "device": "gb200", "training": {"layout": {"global_batch": 4096},
+      R"({"model": "dense-1t", "device": "gb200", "training": {"layout": {"tp": 8, "pp": 16, "dp": 32, "global_batch": 4096},
           "search": {"devices": 4096, "top": 10}}})", c);
-  if (!plan.ok()) return 1;
+  if (!plan.ok()) {
+    std::fprintf(stderr, "bench: the layout scenario does not parse: %s\n", sizer::format_issues(plan.issues).c_str());
+    return 1;
+  }
   const sizer::PlanLayout layout = sizer::plan_layout(plan.scenario);
   const sizer::PlanContext ctx = sizer::plan_context(plan.scenario);
   measure("evaluate_layout", seconds, [&] {
