@@ -106,16 +106,22 @@ std::string bytes_label(double b) { return fmt::bytes(b); }
 void step_bar(Ui& ui, const sizer::LayoutResult& r) {
   const ImU32* c = ui.pal.series;
   const std::vector<Segment> segs = {
-      {"compute", "GEMM and attention FLOPs (with recomputation) at the achievable GEMM efficiency.", r.compute_s, c[0]},
+      {"GEMM", u8"Linear-layer FLOPs (with recomputation) at the chip's GEMM efficiency for the per-device width h ÷ TP; "
+               u8"FP8/FP4 at the chip's measured low-precision factor.", r.compute_s - r.attention_s, c[0]},
+      {"attention", u8"Attention products QKᵀ and AV (flash attention, BF16) at the stack's attention efficiency.",
+       r.attention_s, with_alpha(c[0], 0.55f)},
       {"memory-bound", "Elementwise work reading and writing activations at HBM bandwidth (Korthikanti Table 2).",
        r.memory_bound_s, c[5]},
-      {"TP", "Tensor-parallel all-reduces: 4 per layer per micro-batch (6 with full recompute).", r.tp_comm_s, c[1]},
+      {"TP", u8"Tensor-parallel all-reduces: 4 per layer per micro-batch (6 with full recompute); with TP overlap "
+             u8"only what the GEMMs cannot hide, plus 10% of the hidden part for the SMs it takes.", r.tp_comm_s, c[1]},
       {"EP", "Expert-parallel all-to-all: dispatch and combine, forward and backward.", r.ep_comm_s, c[4]},
       {"CP", "Ring-attention K/V exchange beyond what the attention compute hides.", r.cp_comm_s, c[6]},
       {"PP send/recv", "Activations and gradients crossing pipeline-stage boundaries.", r.pp_p2p_s, c[2]},
       {"bubble", "Pipeline fill and drain: (p \xe2\x88\x92 1) \xc3\xb7 v micro-batch times.", r.pp_bubble_s, c[7]},
       {"exposed DP", "Gradient reduction not hidden behind the last backward pass.", r.dp_comm_exposed_s, c[3]},
       {"optimizer", "Optimizer step: reads and writes the training state at HBM bandwidth.", r.optimizer_s, ui.pal.faint},
+      {"overheads", u8"Fixed cost per layer per pass per micro-batch: kernel launches and host work (chip + software "
+                    u8"stack, fitted in docs/validation.md).", r.overhead_s, ui.pal.muted},
   };
   ImVec2 a, b;
   stacked_bar(ui, "step-bar", segs, r.step_s, r.step_s, seconds_label, &a, &b);

@@ -1,0 +1,151 @@
+// Planner editor fields and the layout editor (see planner_fields.h).
+// Rectangles are named "planner:<path>" (the inputs column names its own "input:<path>").
+#include "planner_fields.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "planner_state.h"
+#include "scenario_edit.h"
+#include "working_tooltip.h"
+
+namespace sizer_web {
+
+namespace fmt = sizer::fmt;
+using nlohmann::json;
+
+// Issues at `path` and below it; with `exact`, only those naming `path` itself (a block's own).
+void issues_under(Ui& ui, const std::string& path, bool exact) {
+  auto lines = [&](std::vector<const sizer::Issue*> list, ImU32 color) {
+    if (exact) list.erase(std::remove_if(list.begin(), list.end(), [&](const sizer::Issue* i) { return i->path != path; }), list.end());
+    issue_lines(ui, list, color);
+  };
+  lines(issues_at(ui.state.editor.issues, path), ui.pal.bad);
+  lines(issues_at(ui.state.editor.warnings, path), ui.pal.warn);
+}
+
+// Fields sit in label | input cell pairs of a 4-column table (two fields per row).
+namespace {
+void row_label(const char* label) {
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::TableNextColumn();
+}
+}  // namespace
+
+// An integer field for `path`; `value` overrides what is shown (e.g. a default from elsewhere).
+void count_field(Ui& ui, const char* label, const char* path, const double* value) {
+  row_label(label);
+  ImGui::PushID(path);
+  double v = value ? *value : input_number(ui.state, path);
+  const bool bad = !issues_at(ui.state.editor.issues, path).empty();
+  if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
+  ImGui::SetNextItemWidth(-1.0f);
+  const bool typed = ImGui::InputDouble("##v", &v, 0.0, 0.0, "%.0f");
+  if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
+  note_rect(ui, std::string("planner:") + path);
+  focus_ring(ui, path);
+  if (edit_committed(ui, path, path, typed, &v)) set_input(ui.state, path, std::round(v));
+  pending_caption(ui, path);
+  issues_under(ui, path);
+  ImGui::PopID();
+}
+
+bool input_bool(const AppState& s, const char* path) {
+  const json* v = input_value(s, path);
+  return v && v->is_boolean() && v->get<bool>();
+}
+
+void switch_field(Ui& ui, const char* label, const char* path) {
+  row_label(label);
+  ImGui::PushID(path);
+  bool on = input_bool(ui.state, path);
+  if (ImGui::Checkbox("##b", &on)) set_input(ui.state, path, on);
+  note_rect(ui, std::string("planner:") + path);
+  focus_ring(ui, path);
+  issues_under(ui, path);
+  ImGui::PopID();
+}
+
+// A choice among `options`, stored as a string (or as an integer when `integer`).
+void choice_field(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, bool integer) {
+  row_label(label);
+  ImGui::PushID(path);
+  const std::string current = integer ? std::to_string(static_cast<int>(input_number(ui.state, path))) : input_string(ui.state, path);
+  const char* preview = current.empty() && !options.empty() ? options.front().label : current.c_str();
+  for (const Option& o : options) {
+    if (current == o.value) preview = o.label;
+  }
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##c", preview)) {
+    for (const Option& o : options) {
+      if (ImGui::Selectable(o.label, current == o.value)) {
+        set_input(ui.state, path, integer ? json(std::stoi(o.value)) : json(o.value));
+      }
+    }
+    ImGui::EndCombo();
+  }
+  note_rect(ui, std::string("planner:") + path);
+  focus_ring(ui, path);
+  issues_under(ui, path);
+  ImGui::PopID();
+}
+
+// A row of radio buttons for a choice stored as a string at `path` (rects "planner:<path>=<value>").
+void radio_row(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, const std::string& current) {
+  ImGui::PushID(path);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  for (const Option& o : options) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(o.label, current == o.value) && current != o.value) set_input(ui.state, path, o.value);
+    note_rect(ui, std::string("planner:") + path + "=" + o.value);
+  }
+  issues_under(ui, path);
+  ImGui::PopID();
+}
+
+bool begin_fields(Ui& ui, const char* id) {
+  if (!ImGui::BeginTable(id, 4, ImGuiTableFlags_SizingStretchProp)) return false;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.29f);
+  ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthStretch, 0.21f);
+  ImGui::TableSetupColumn("label2", ImGuiTableColumnFlags_WidthStretch, 0.29f);
+  ImGui::TableSetupColumn("input2", ImGuiTableColumnFlags_WidthStretch, 0.21f);
+  (void)ui;
+  return true;
+}
+
+// [SECTION] Layout editor
+void layout_editor(Ui& ui) {
+  const PlannerState& p = ui.state.view.planner;
+  ImGui::PushFont(ui.fonts.heading);
+  ImGui::TextUnformatted("Layout");
+  ImGui::PopFont();
+  caption(ui, fmt::count(p.layout.devices()) + " devices = TP \xc3\x97 PP \xc3\x97 DP \xc3\x97 CP \xc3\x97 EP; batch and "
+              "sequence in sequences and tokens. Edits change the scenario (training.layout).");
+  if (begin_fields(ui, "layout_fields")) {
+    count_field(ui, "Tensor (TP)", "training.layout.tp");
+    count_field(ui, "Pipeline (PP)", "training.layout.pp");
+    count_field(ui, "Data (DP)", "training.layout.dp");
+    count_field(ui, "Context (CP)", "training.layout.cp");
+    count_field(ui, "Expert (EP)", "training.layout.ep");
+    count_field(ui, "Virtual stages", "training.layout.virtual_stages");
+    count_field(ui, "Micro-batch", "training.layout.micro_batch");
+    count_field(ui, "Global batch", "training.layout.global_batch");
+    count_field(ui, "Sequence", "training.layout.seq_len");
+    choice_field(ui, "ZeRO stage", "training.zero_stage", {{"0", "0"}, {"1", "1"}, {"2", "2"}, {"3", "3"}}, true);
+    switch_field(ui, "Seq. parallel", "training.layout.sequence_parallel");
+    switch_field(ui, "Flash attention", "training.layout.flash_attention");
+    switch_field(ui, "DP overlap", "training.layout.dp_overlap");
+    switch_field(ui, "TP overlap", "training.layout.tp_comm_overlap");
+    choice_field(ui, "Software stack", "training.stack",
+                 {{"megatron", "Megatron-class"}, {"pytorch", "PyTorch FSDP"}, {"jax", "JAX / XLA"}});
+    ImGui::EndTable();
+  }
+  radio_row(ui, "Recompute", "training.layout.recompute", {{"none", "none"}, {"selective", "selective"}, {"full", "full"}},
+            input_string(ui.state, "training.layout.recompute"));
+  issues_under(ui, "training.layout", true);
+}
+
+}  // namespace sizer_web

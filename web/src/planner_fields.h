@@ -1,0 +1,30 @@
+// Planner editor fields (numbers, choices and switches bound to scenario paths, with the issues
+// under them) and the layout editor built from them.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app.h"
+
+namespace sizer_web {
+
+struct Option {
+  const char* value;
+  const char* label;
+};
+
+// Issues at `path` and below it; with `exact`, only those naming `path` itself (a block's own).
+void issues_under(Ui& ui, const std::string& path, bool exact = false);
+// An integer field for `path`; `value` overrides what is shown (e.g. a default from elsewhere).
+void count_field(Ui& ui, const char* label, const char* path, const double* value = nullptr);
+bool input_bool(const AppState& s, const char* path);
+void switch_field(Ui& ui, const char* label, const char* path);
+// A choice among `options`, stored as a string (or as an integer when `integer`).
+void choice_field(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, bool integer = false);
+// A row of radio buttons for a choice stored as a string at `path` (rects "planner:<path>=<value>").
+void radio_row(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, const std::string& current);
+bool begin_fields(Ui& ui, const char* id);
+// The layout editor: degrees, batch, switches, stack and recompute (training.layout).
+void layout_editor(Ui& ui);
+
+}  // namespace sizer_web
