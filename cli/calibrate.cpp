@@ -43,20 +43,12 @@ std::string render_calibration(std::vector<ValidationRow>* rows, const std::vect
       stacks.push_back(r.scenario.training.stack.id);
     }
   }
-  o << "## Software stacks fitted on the runs marked calibrate\n\n| Stack | Runs | MAE before | MAE after | Values |\n"
-       "|---|--:|--:|--:|---|\n";
-  for (const std::string& st : stacks) {
-    const FitResult f = fit_stack(rows, st, params, in_sample);
-    o << "| " << st << " | " << f.runs << " | " << pct(f.mae_before) << " | " << pct(f.mae_after) << " |";
-    for (const auto& [name, v] : f.values) o << " " << name << " = " << value(name, v);
-    o << " |\n";
-  }
-  o << "\n## Chips fitted on the runs marked calibrate\n\n| Device | Runs | MAE before | MAE after | Values |\n"
-       "|---|--:|--:|--:|---|\n";
-  for (const std::string& p : params) o << " " << p << " |";
-  for (const std::string& chip : chips) {
-    const FitResult f = fit_device(rows, chip, params, in_sample);
-    o << "| " << chip << " | " << f.runs << " | ";
+  const std::vector<FitResult> fits = fit_all(rows, params, stacks, in_sample);
+  o << "## Fitted on the runs marked calibrate (software stacks, then chips; alternated)\n\n"
+       "| Stack or chip | Runs | MAE before | MAE after | Values |\n|---|--:|--:|--:|---|\n";
+  for (const FitResult& f : fits) {
+    if (!f.stack && !chips.count(f.device)) continue;
+    o << "| " << (f.stack ? "stack " : "") << f.device << " | " << f.runs << " | ";
     if (f.runs == 0) {
       o << "– | – | bundled |\n";
       continue;

@@ -23,7 +23,8 @@ const std::vector<std::string>& fittable_parameters();
 bool is_fittable(const std::string& name);
 
 struct FitResult {
-  std::string device;
+  std::string device;  // or the stack id
+  bool stack = false;
   std::vector<std::pair<std::string, double>> values;  // fitted value per parameter
   int runs = 0;                                          // runs the fit used
   double mae_before = 0, mae_after = 0;                  // over those runs
@@ -36,6 +37,12 @@ FitResult fit_device(std::vector<ValidationRow>* rows, const std::string& device
 // The same for the stack parameters among `params`, over the rows run on stack `stack_id`.
 FitResult fit_stack(std::vector<ValidationRow>* rows, const std::string& stack_id,
                     const std::vector<std::string>& params, const std::function<bool(const ValidationRow&)>& use);
+
+// Fits every stack in `stacks` and every chip in the rows, alternating (a stack's runs span chips
+// and a chip's span stacks) for a few rounds, on the rows `use` accepts.
+std::vector<FitResult> fit_all(std::vector<ValidationRow>* rows, const std::vector<std::string>& params,
+                               const std::vector<std::string>& stacks,
+                               const std::function<bool(const ValidationRow&)>& use);
 
 struct LosoRow {
   std::string id, source_key, device, group;

@@ -39,7 +39,7 @@ void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const Plan
                                                                  : 2 * m.attention.kv_heads * m.attention.head_dim;
     const double block = b * (s / l.cp) * kv_dim / l.tp * c.activation_bytes;
     const double comm = collective_s(d, r->cp_link, 3.0 * (l.cp - 1) * st.layers_stage * st.mb, block);
-    const double attn_compute = kPassesFwdBwd * st.attn_token * b * s / (l.tp * l.cp * m.layers) * st.layers_stage *
+    const double attn_compute = kCausalShare * kPassesFwdBwd * st.attn_token * b * s / (l.tp * l.cp * m.layers) * st.layers_stage *
                                 st.mb / (st.peak * r->gemm_efficiency);
     r->cp_comm_s = std::max(0.0, comm - attn_compute);
   }

@@ -55,7 +55,9 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   r->attention_efficiency = c.stack.attention_efficiency > 0 ? c.stack.attention_efficiency
                             : d.attention_efficiency > 0   ? d.attention_efficiency
                                                            : r->gemm_efficiency;
-  const double attn_s_token = attn_token / (peak_bf16 * r->attention_efficiency);
+  // Causal masking: flash attention skips the blocks above the diagonal, so the kernels do half of
+  // the products the model-FLOPs convention counts (Dao 2023, FlashAttention-2 §3.1.1).
+  const double attn_s_token = kCausalShare * attn_token / (peak_bf16 * r->attention_efficiency);
   double gemm_s_token = gemm_token / (st.peak * r->gemm_efficiency);
   if (lp.factor > 0) {
     // The output head (logits GEMM, forward and backward) stays in BF16.

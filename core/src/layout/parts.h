@@ -17,6 +17,7 @@ namespace sizer::layout {
 constexpr double kFwdFlopsPerParamToken = 2.0;
 constexpr double kAttnFwdFlopsPerTokenLayer = 4.0;  // QKᵀ and AV: 2·s·h each, per token per layer
 constexpr double kPassesFwdBwd = 3.0;               // backward costs twice the forward
+constexpr double kCausalShare = 0.5;                // causal attention computes half the score blocks
 
 inline double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 inline bool divides(double a, double b) { return b > 0 && std::fmod(a, b) == 0; }
