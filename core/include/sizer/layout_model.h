@@ -47,7 +47,8 @@ struct PlanLayout {
   double ep_overlap = 0;        // fraction of the MoE all-to-all hidden behind compute, 0–1
   double expert_imbalance = 0;  // busiest expert's tokens ÷ the mean; 0 = the sourced default
   double fsdp_shard = 0;        // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
-  double devices() const { return layout_devices(tp, pp, dp, cp, ep); }
+  double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
+  double expert_tp_size() const { return expert_tp > 0 ? expert_tp : tp; }  // expert_tp, 0 → tp
 };
 
 // Settings of the run the layout serves, beyond the layout itself.
@@ -77,6 +78,7 @@ enum LayoutProblem : std::uint32_t {
   kInterleave = 1u << 5,      // interleaving needs m a multiple of p and pp > 1
   kDevicePrecision = 1u << 6, // the device has no peak at the training precision
   kNoFit = 1u << 7,           // does not fit in usable HBM (the layout is still evaluated)
+  kEpFolding = 1u << 8,       // expert TP × EP does not tile the ranks the MoE layers run on
 };
 
 struct LayoutResult {
@@ -97,10 +99,16 @@ struct LayoutResult {
   double pp_bubble_s = 0;
   double dp_comm_exposed_s = 0;
   double optimizer_s = 0;
+  double expert_compute_s = 0;  // routed-expert GEMMs on the busiest device (layout/moe.cpp)
+  double moe_permute_s = 0;     // router permute/unpermute copies at HBM bandwidth
   double step_s = 0;
   // Derived.
   double microbatches = 0;
   double gemm_efficiency = 0;
+  double expert_gemm_efficiency = 0;  // grouped expert GEMMs at their own width (0: dense model)
+  double tokens_per_expert = 0;       // per micro-batch on the busiest device (imbalance included)
+  double expert_imbalance = 0;        // busiest device's expert load ÷ the mean, as applied
+  double ep_comm_hidden_s = 0;        // all-to-all hidden behind compute (ep_overlap); not in ep_comm_s
   double low_precision_factor = 0;     // FP8/FP4 GEMM efficiency ÷ BF16's (0: a BF16 run)
   bool low_precision_fallback = false;  // no published run on this chip at this precision
   double tokens_per_step = 0;

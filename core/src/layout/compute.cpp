@@ -43,17 +43,20 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   const LowPrecision lp = low_precision(d, c.precision);
   r->low_precision_factor = lp.factor;
   r->low_precision_fallback = lp.fallback;
+  // ---- MoE (issue 9): routed-expert GEMMs are timed at their own width in moe.cpp ----
+  const double hw_token = st.hw_token - st.routed_hw_token;
+  // ---- end MoE ----
   if (lp.factor > 0) {
     const double attn_hw = kPassesFwdBwd * st.attn_token + (l.recompute == Recompute::full ? st.attn_token : 0.0) +
                            ((l.recompute == Recompute::selective || l.flash_attention) ? st.attn_token : 0.0);
     const double head_hw = kPassesFwdBwd * kFwdFlopsPerParamToken * m.vocab * h;  // logits GEMM, fwd + bwd
-    const double high_token = std::min(st.hw_token, attn_hw + head_hw);
+    const double high_token = std::min(hw_token, attn_hw + head_hw);
     const double peak_high = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
     r->compute_s = r->tokens_per_step *
-                   ((st.hw_token - high_token) / (st.peak * lp.factor) + high_token / peak_high) /
+                   ((hw_token - high_token) / (st.peak * lp.factor) + high_token / peak_high) /
                    (st.devices * r->gemm_efficiency);
   } else {
-    r->compute_s = r->hardware_flops_per_step / (st.devices * st.peak * r->gemm_efficiency);
+    r->compute_s = r->tokens_per_step * hw_token / (st.devices * st.peak * r->gemm_efficiency);
   }
   r->compute_s *= st.stage_skew;
   const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
