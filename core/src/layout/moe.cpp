@@ -28,8 +28,8 @@ constexpr double kPermuteElementsPerK = 2.0;   // per routed copy: written by pe
 }  // namespace
 
 double moe_imbalance(const PlanLayout& l) {
-  if (l.ep <= 1) return 1.0;  // every expert on every device: no device carries more than its share
-  return l.expert_imbalance > 0 ? l.expert_imbalance : kDefaultImbalance;
+  if (l.expert_imbalance > 0) return l.expert_imbalance;  // given: also a dropping router's capacity padding
+  return l.ep > 1 ? kDefaultImbalance : 1.0;  // every expert on every device: no device carries more
 }
 
 void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,

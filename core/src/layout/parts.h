@@ -70,8 +70,9 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
                    LayoutResult* r);
 void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                 LayoutResult* r);
-// Busiest device's expert load ÷ the mean: the layout's expert_imbalance, its sourced default when
-// 0, and 1 without expert parallelism (moe.cpp).
+// Busiest device's expert load ÷ the mean: the layout's expert_imbalance when given (for a
+// token-dropping router, its capacity factor: every expert computes that many slots), else the
+// sourced default with expert parallelism and 1 without (moe.cpp).
 double moe_imbalance(const PlanLayout& l);
 void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                LayoutResult* r);
