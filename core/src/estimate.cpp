@@ -106,11 +106,12 @@ void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
   const double shard =
       memory::model_parallel_shard_params(m.params, e.model.routed_expert_params, l.tp, l.pp, l.ep, l.expert_tp);
   w.add("training.memory.state_bytes_per_device",
-        m.moe.enabled() ? "((N − routed)/(t·p) + routed/(t·p·e)) × (w + g + o), ZeRO stage " +
-                              std::to_string(t.zero_stage) + " shards over d·c"
+        m.moe.enabled() ? "((N − routed)/(t·p) + routed/(t_e·p·e)) × (w + g + o), ZeRO stage " +
+                              std::to_string(t.zero_stage) + " shards over the ZeRO group"
                         : "N/(t·p) × (w + g + o), ZeRO stage " + std::to_string(t.zero_stage) +
                               " shards over d·c·e",
         num(shard) + " params per device (t=" + num(l.tp) + ", p=" + num(l.pp) + ", e=" + num(l.ep) +
+            (m.moe.enabled() ? ", t_e=" + num(l.expert_tp > 0 ? l.expert_tp : l.tp) : std::string()) +
             "), ZeRO group " + num(zero_group) + " → " + num(r.state_bytes_per_device) + " B",
         kSrcZero);
 }
