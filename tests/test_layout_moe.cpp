@@ -127,8 +127,8 @@ TEST_CASE("ep_overlap hides that fraction of the all-to-all behind compute", "[l
 }
 
 TEST_CASE("MoE parallel folding counts devices as tp·pp·dp·cp", "[layout][moe]") {
-  // TP 2, PP 8, EP 32 with expert TP 1 on 256 GPUs, folded (the layout shape of Megatron-Core's
-  // MoE parallel folding for DeepSeek-V3; used here only as an accepted layout, not as a result).
+  // TP 2, PP 8, EP 32 with expert TP 1 on 256 GPUs, folded: the shape of published Megatron-Core
+  // folded layouts on 256 H100s, used here only as a layout that must be accepted (no result).
   const Scenario s = scenario(R"({"model": "deepseek-v3", "device": "h100", "training": {"zero_stage": 1,
       "layout": {"tp": 2, "pp": 8, "dp": 16, "ep": 32, "expert_tp": 1, "ep_folding": true,
                  "global_batch": 1024, "seq_len": 4096}}})");

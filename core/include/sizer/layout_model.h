@@ -16,7 +16,7 @@
 //  - MoE all-to-all: dispatch and combine of k expert copies per token per MoE layer, forward
 //    and backward (DeepSeek-V3 report §3.2); routed-expert GEMMs at their own width, load
 //    imbalance (capacity factor 1.25, GShard/Switch) and permute traffic (layout/moe.cpp);
-//    expert TP and MoE parallel folding (Megatron-Core; Liu et al. 2025).
+//    expert TP and MoE parallel folding (Megatron-Core MoE documentation).
 //  - Sliding-window attention: not modelled (Model has no window field).
 //  - Ring attention for context parallelism (Liu et al. 2023): each device passes its K/V block
 //    around the ring, overlapped with attention compute.

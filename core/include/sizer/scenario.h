@@ -15,8 +15,8 @@ namespace sizer {
 // The one definition of a parallel layout's device count, used by eval, plan, search and every
 // view: each rank belongs to exactly one tensor-, context-, expert-, pipeline- and data-parallel
 // group (Megatron-Core rank order TP, CP, EP, PP, DP), so the count is the product of the degrees.
-// With MoE parallel folding (Megatron-Core, Liu et al. 2025 "MoE Parallel Folding",
-// arXiv 2504.14960) the expert groups are drawn from the TP × CP × DP ranks instead of adding a
+// With MoE parallel folding (Megatron-Core MoE documentation, megatron/core/transformer/moe/
+// README.md, "MoE Parallel Folding") the expert groups are drawn from the TP × CP × DP ranks instead of adding a
 // factor: devices = tp·pp·dp·cp, and the MoE layers re-tile those ranks as expert TP × EP ×
 // expert DP.
 constexpr double layout_devices(double tp, double pp, double dp, double cp, double ep, bool folding = false) {
