@@ -46,7 +46,8 @@ std::string render_validation(const std::vector<ValidationRow>& rows, const std:
     auto g = [](double v) { return fmt::count(v); };
     std::string layout = "TP" + g(l.tp) + " PP" + g(l.pp) + " DP" + g(l.dp);
     if (l.cp > 1) layout += " CP" + g(l.cp);
-    if (l.ep > 1) layout += " EP" + g(l.ep);
+    if (l.ep > 1) layout += " EP" + g(l.ep) + (l.ep_folding ? " folded" : "");
+    if (l.expert_tp > 0 && l.expert_tp != l.tp) layout += " ETP" + g(l.expert_tp);
     if (l.virtual_stages > 1) layout += " v" + g(l.virtual_stages);
     layout += std::string(" ") + to_string(l.recompute);
     char err[32];

@@ -59,14 +59,15 @@ void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
       l.seq_len, l.micro_batch, m.hidden, m.heads, 1, false, Recompute::none);
   r.activation_bytes_per_layer = memory::activation_bytes_per_layer(
       l.seq_len, l.micro_batch, m.hidden, m.heads, l.tp, l.sequence_parallel, l.recompute);
-  const double microbatches = safe_div(l.global_batch, layout_batch_ranks(l.dp, l.ep) * l.micro_batch);
+  const double microbatches = safe_div(l.global_batch, layout_batch_ranks(l.dp, l.ep, l.ep_folding) * l.micro_batch);
   r.activation_bytes_first_stage =
       memory::activation_bytes_first_stage(r.activation_bytes_per_layer, m.layers, l.pp, microbatches);
 
   const memory::StateAccounting acc = memory::accounting(t.optimizer, t.bytes_per_param);
-  const double zero_group = layout_zero_group(l.dp, l.cp, l.ep, m.moe.enabled());
+  const double zero_group = layout_zero_group(l.dp, l.cp, l.ep, m.moe.enabled(), l.ep_folding, l.tp,
+                                             l.expert_tp > 0 ? l.expert_tp : l.tp);
   r.state_bytes_per_device = memory::state_bytes_per_device(
-      m.params, e.model.routed_expert_params, acc, l.tp, l.pp, zero_group, l.ep, t.zero_stage);
+      m.params, e.model.routed_expert_params, acc, l.tp, l.pp, zero_group, l.ep, t.zero_stage, l.expert_tp);
   r.device_total_bytes = r.state_bytes_per_device + r.activation_bytes_first_stage;
   r.fits_device = r.device_total_bytes <= d.memory_bytes * t.hbm_usable;
   if (!w.enabled()) return;
@@ -102,13 +103,15 @@ void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
         num(r.activation_bytes_per_layer) + " × " + num(m.layers) + "/" + num(l.pp) + " × min(" +
             num(l.pp) + ", " + num(microbatches) + ") = " + num(r.activation_bytes_first_stage) + " B",
         kSrcAct);
-  const double shard = memory::model_parallel_shard_params(m.params, e.model.routed_expert_params, l.tp, l.pp, l.ep);
+  const double shard =
+      memory::model_parallel_shard_params(m.params, e.model.routed_expert_params, l.tp, l.pp, l.ep, l.expert_tp);
   w.add("training.memory.state_bytes_per_device",
-        m.moe.enabled() ? "((N − routed)/(t·p) + routed/(t·p·e)) × (w + g + o), ZeRO stage " +
-                              std::to_string(t.zero_stage) + " shards over d·c"
+        m.moe.enabled() ? "((N − routed)/(t·p) + routed/(t_e·p·e)) × (w + g + o), ZeRO stage " +
+                              std::to_string(t.zero_stage) + " shards over the ZeRO group"
                         : "N/(t·p) × (w + g + o), ZeRO stage " + std::to_string(t.zero_stage) +
                               " shards over d·c·e",
         num(shard) + " params per device (t=" + num(l.tp) + ", p=" + num(l.pp) + ", e=" + num(l.ep) +
+            (m.moe.enabled() ? ", t_e=" + num(l.expert_tp > 0 ? l.expert_tp : l.tp) : std::string()) +
             "), ZeRO group " + num(zero_group) + " → " + num(r.state_bytes_per_device) + " B",
         kSrcZero);
 }

@@ -33,7 +33,8 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w) {
                                               peak, r.step_mfu)
                       : 0;
   // Case 1: data-parallel gradient all-reduce on the scale-out network.
-  const double shard = memory::model_parallel_shard_params(m.params, e.model.routed_expert_params, l.tp, l.pp, l.ep);
+  const double shard =
+      memory::model_parallel_shard_params(m.params, e.model.routed_expert_params, l.tp, l.pp, l.ep, l.expert_tp);
   r.dp_allreduce_bytes_per_device = comms::dp_allreduce_bytes_per_device(shard, t.grad_bytes);
   r.dp_allreduce_s = safe_div(r.dp_allreduce_bytes_per_device, d.scale_out_bytes_per_s);
   r.dp_allreduce_share = safe_div(r.dp_allreduce_s, r.step_s);

@@ -47,25 +47,32 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   // ---- validity (explanations come from explain_layout) ----
   if (!divides(m.heads, l.tp)) r.problems |= kTpHeads;
   if (l.pp * l.virtual_stages > m.layers) r.problems |= kPpLayers;
-  const double batch_ranks = layout_batch_ranks(l.dp, l.ep);
+  const double batch_ranks = layout_batch_ranks(l.dp, l.ep, l.ep_folding);
   r.microbatches = l.global_batch / (batch_ranks * b);
   if (r.microbatches < 1 || !divides(l.global_batch, batch_ranks * b)) r.problems |= kBatchSplit;
   if ((st.moe && !divides(m.moe.experts, l.ep)) || (!st.moe && l.ep > 1)) r.problems |= kEpExperts;
   if (!divides(s, l.cp)) r.problems |= kCpSeq;
+  // Expert TP × EP must tile the ranks the MoE layers run on: under folding the TP × CP × DP ranks
+  // (Megatron-Core MoE parallel folding); otherwise expert TP splits the TP group.
+  const double etp = l.expert_tp_size();
+  if (st.moe && (l.ep_folding ? !divides(l.tp * l.cp * l.dp, etp * l.ep) : !divides(l.tp, etp))) r.problems |= kEpFolding;
   if (l.virtual_stages > 1 && (l.pp < 2 || !divides(r.microbatches, l.pp))) r.problems |= kInterleave;
   if (st.peak <= 0) r.problems |= kDevicePrecision;
   st.mb = std::max(1.0, r.microbatches);
 
   // ---- placement: TP innermost, then CP, EP, PP, DP outermost ----
+  // Under folding EP adds no factor: the MoE layers order the same ranks expert TP, EP, expert
+  // DP, so the EP group spans expert_tp·ep consecutive ranks.
+  const double ep_factor = l.ep_folding ? 1.0 : l.ep;
   r.tp_link = place(l.tp, l.tp, st.domain);
   r.cp_link = place(l.cp, l.tp * l.cp, st.domain);
-  r.ep_link = place(l.ep, l.tp * l.cp * l.ep, st.domain);
-  r.pp_link = place(l.pp, l.tp * l.cp * l.ep * l.pp, st.domain);
-  st.dp_group = layout_zero_group(l.dp, l.cp, l.ep, st.moe);
+  r.ep_link = place(l.ep, l.ep_folding ? etp * l.ep : l.tp * l.cp * l.ep, st.domain);
+  r.pp_link = place(l.pp, l.tp * l.cp * ep_factor * l.pp, st.domain);
+  st.dp_group = layout_zero_group(l.dp, l.cp, l.ep, st.moe, l.ep_folding, l.tp, etp);
   r.dp_link = place(st.dp_group, st.devices, st.domain);
 
   // ---- shared quantities ----
-  st.shard_params = memory::model_parallel_shard_params(m.params, routed_expert_params(m), l.tp, l.pp, l.ep);
+  st.shard_params = memory::model_parallel_shard_params(m.params, routed_expert_params(m), l.tp, l.pp, l.ep, etp);
   st.layers_stage = slowest_stage_layers(m.layers, l);
   // A pipeline runs at its slowest device's pace: uneven layer splits, and the output head on the
   // last device (1 when the layers split evenly and the head fits beside the last stage's layers).
@@ -82,6 +89,13 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   const double embed = m.vocab * h;
   if (l.recompute == Recompute::full) st.hw_token += kFwdFlopsPerParamToken * std::max(0.0, m.active_params - embed) + st.attn_token;
   if (l.recompute == Recompute::selective || l.flash_attention) st.hw_token += st.attn_token;  // attention redone in bwd
+  // Routed-expert GEMMs (k experts of p_e parameters in each MoE layer), timed at their own width in
+  // moe.cpp; full recompute repeats their forward.
+  if (st.moe) {
+    const double routed_fwd = kFwdFlopsPerParamToken * m.moe.experts_per_token * params_per_expert(m) * m.moe.moe_layers;
+    st.routed_hw_token = std::min(std::max(0.0, st.hw_token - st.attn_token),
+                                  routed_fwd * (kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0)));
+  }
   r.model_flops_per_step = model_token * r.tokens_per_step;
   r.hardware_flops_per_step = st.hw_token * r.tokens_per_step;
   if (st.peak <= 0 || st.devices <= 0) return r;
@@ -91,8 +105,8 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   comm_terms(m, d, l, c, st, &r);
   moe_terms(m, d, l, c, st, &r);
   overhead_terms(m, d, l, c, st, &r);
-  const double t_mb =
-      (r.compute_s + r.memory_bound_s + r.tp_comm_s + r.ep_comm_s + r.cp_comm_s + r.pp_p2p_s + r.overhead_s) / st.mb;
+  const double t_mb = (r.compute_s + r.memory_bound_s + r.tp_comm_s + r.ep_comm_s + r.cp_comm_s + r.pp_p2p_s +
+                       r.expert_compute_s + r.moe_permute_s + r.overhead_s) / st.mb;
   r.pp_bubble_s = (l.pp - 1) / l.virtual_stages * t_mb;
   data_parallel_terms(m, d, l, c, st, t_mb, &r);
   r.step_s = st.mb * t_mb + r.pp_bubble_s + r.dp_comm_exposed_s + r.optimizer_s;

@@ -29,6 +29,18 @@ double routed_expert_params(const Model& m) {
   return std::min(m.params, e.experts * per_expert_all_layers);
 }
 
+double params_per_expert(const Model& m) {
+  const MoeShape& e = m.moe;
+  if (!e.enabled() || e.moe_layers <= 0) return 0;
+  return routed_expert_params(m) / (e.experts * e.moe_layers);
+}
+
+double expert_ffn_width(const Model& m) {
+  if (m.moe.expert_ffn_hidden > 0) return m.moe.expert_ffn_hidden;
+  constexpr double kGatedFfnMatrices = 3.0;  // gate, up and down projections, h × f each
+  return m.hidden > 0 ? params_per_expert(m) / (kGatedFfnMatrices * m.hidden) : 0.0;
+}
+
 double always_read_params(const Model& m) { return m.params - routed_expert_params(m); }
 
 }  // namespace sizer

@@ -173,6 +173,7 @@ void read_model_fields(Reader& r, const json& obj, const std::string& path, Mode
       r.number(*it, "experts_per_token", mp, kCount, &m->moe.experts_per_token);
       r.number(*it, "shared_experts", mp, kCount0, &m->moe.shared_experts);
       r.number(*it, "moe_layers", mp, kCount, &m->moe.moe_layers);
+      r.number(*it, "expert_ffn_hidden", mp, kCount, &m->moe.expert_ffn_hidden);
     }
   }
 }

@@ -104,6 +104,7 @@ json model_to_json(const Model& m) {
   j["moe"] = m.moe.enabled() ? json{{"experts", m.moe.experts}, {"experts_per_token", m.moe.experts_per_token},
                                     {"shared_experts", m.moe.shared_experts}, {"moe_layers", m.moe.moe_layers}}
                              : json(nullptr);
+  if (m.moe.enabled() && m.moe.expert_ffn_hidden > 0) j["moe"]["expert_ffn_hidden"] = m.moe.expert_ffn_hidden;
   if (m.vocab > 0) j["vocab"] = m.vocab;
   if (m.training_tokens > 0) j["training_tokens"] = m.training_tokens;
   if (m.seq_len > 0) j["seq_len"] = m.seq_len;

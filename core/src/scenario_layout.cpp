@@ -120,15 +120,16 @@ void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* erro
   const PlanLayout l = plan_layout(s);
   std::vector<Issue>* out = layout_given ? errors : warnings;
   if (l.devices() > kMaxLayoutDevices) {
-    out->push_back({"training.layout", "gives tp × pp × dp × cp × ep = " + fmt::count(l.devices()) +
-                                           " devices; at most 1,000,000 are allowed"});
+    out->push_back({"training.layout", std::string(l.ep_folding ? "gives tp × pp × dp × cp = " : "gives tp × pp × dp × cp × ep = ") +
+                                           fmt::count(l.devices()) + " devices; at most 1,000,000 are allowed"});
     return;
   }
   const LayoutResult r = evaluate_layout(s.model, s.device, l, plan_context(s));
   struct Rule { LayoutProblem bit; const char* path; };
   const Rule rules[] = {{kTpHeads, "training.layout.tp"}, {kPpLayers, "training.layout.pp"},
                         {kBatchSplit, "training.layout.global_batch"}, {kEpExperts, "training.layout.ep"},
-                        {kCpSeq, "training.layout.cp"}, {kInterleave, "training.layout.virtual_stages"}};
+                        {kCpSeq, "training.layout.cp"}, {kInterleave, "training.layout.virtual_stages"},
+                        {kEpFolding, "training.layout.expert_tp"}};
   for (const Rule& rule : rules) {
     if (r.problems & rule.bit) out->push_back({rule.path, explain_problem(s.model, s.device, l, r, rule.bit)});
   }

@@ -36,13 +36,14 @@ double min_devices(double bytes, double device_memory_bytes, double usable_fract
 }
 
 double model_parallel_shard_params(double params, double routed_expert_params, double tp, double pp,
-                                   double ep) {
-  return (params - routed_expert_params) / (tp * pp) + routed_expert_params / (tp * pp * std::max(1.0, ep));
+                                   double ep, double expert_tp) {
+  const double etp = expert_tp > 0 ? expert_tp : tp;
+  return (params - routed_expert_params) / (tp * pp) + routed_expert_params / (etp * pp * std::max(1.0, ep));
 }
 
 double state_bytes_per_device(double params, double routed_expert_params, const StateAccounting& acc,
-                              double tp, double pp, double dp, double ep, int zero_stage) {
-  const double shard_params = model_parallel_shard_params(params, routed_expert_params, tp, pp, ep);
+                              double tp, double pp, double dp, double ep, int zero_stage, double expert_tp) {
+  const double shard_params = model_parallel_shard_params(params, routed_expert_params, tp, pp, ep, expert_tp);
   double w = acc.weight_bytes, g = acc.grad_bytes, o = acc.optimizer_bytes;
   if (zero_stage >= 1) o /= dp;
   if (zero_stage >= 2) g /= dp;

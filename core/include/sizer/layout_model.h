@@ -14,7 +14,10 @@
 //    tensor parallelism does 4 all-reduces per layer per micro-batch (6 with full recompute),
 //    Shoeybi et al. 2019 §3.
 //  - MoE all-to-all: dispatch and combine of k expert copies per token per MoE layer, forward
-//    and backward (DeepSeek-V3 report §3.2).
+//    and backward (DeepSeek-V3 report §3.2); routed-expert GEMMs at their own width, load
+//    imbalance (capacity factor 1.25, GShard/Switch) and permute traffic (layout/moe.cpp);
+//    expert TP and MoE parallel folding (Megatron-Core MoE documentation).
+//  - Sliding-window attention: not modelled (Model has no window field).
 //  - Ring attention for context parallelism (Liu et al. 2023): each device passes its K/V block
 //    around the ring, overlapped with attention compute.
 // Placement rule: ranks are ordered TP (innermost), CP, EP, PP, DP (outermost) and packed into
@@ -47,7 +50,8 @@ struct PlanLayout {
   double ep_overlap = 0;        // fraction of the MoE all-to-all hidden behind compute, 0–1
   double expert_imbalance = 0;  // busiest expert's tokens ÷ the mean; 0 = the sourced default
   double fsdp_shard = 0;        // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
-  double devices() const { return layout_devices(tp, pp, dp, cp, ep); }
+  double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
+  double expert_tp_size() const { return expert_tp > 0 ? expert_tp : tp; }  // expert_tp, 0 → tp
 };
 
 // Settings of the run the layout serves, beyond the layout itself.
@@ -78,6 +82,7 @@ enum LayoutProblem : std::uint32_t {
   kInterleave = 1u << 5,      // interleaving needs m a multiple of p and pp > 1
   kDevicePrecision = 1u << 6, // the device has no peak at the training precision
   kNoFit = 1u << 7,           // does not fit in usable HBM (the layout is still evaluated)
+  kEpFolding = 1u << 8,       // expert TP × EP does not tile the ranks the MoE layers run on
 };
 
 struct LayoutResult {
@@ -101,11 +106,17 @@ struct LayoutResult {
   double dp_comm_exposed_s = 0;
   double optimizer_s = 0;
   double overhead_s = 0;       // per-layer fixed costs (launches, host work), all micro-batches
+  double expert_compute_s = 0;  // routed-expert GEMMs on the busiest device (layout/moe.cpp)
+  double moe_permute_s = 0;     // router permute/unpermute copies at HBM bandwidth
   double step_s = 0;
   // Derived.
   double microbatches = 0;
   double gemm_efficiency = 0;
   double attention_efficiency = 0;  // flash attention's fraction of the BF16 peak
+  double expert_gemm_efficiency = 0;  // grouped expert GEMMs at their own width (0: dense model)
+  double tokens_per_expert = 0;       // per micro-batch on the busiest device (imbalance included)
+  double expert_imbalance = 0;        // busiest device's expert load ÷ the mean, as applied
+  double ep_comm_hidden_s = 0;        // all-to-all hidden behind compute (ep_overlap); not in ep_comm_s
   double low_precision_factor = 0;     // FP8/FP4 GEMM efficiency ÷ BF16's (0: a BF16 run)
   bool low_precision_fallback = false;  // no published run on this chip at this precision
   double tokens_per_step = 0;

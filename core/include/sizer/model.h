@@ -30,6 +30,7 @@ struct MoeShape {
   double experts_per_token = 0;  // routed experts chosen per token (k)
   double shared_experts = 0;     // always-active experts per MoE layer
   double moe_layers = 0;         // layers whose MLP is a MoE
+  double expert_ffn_hidden = 0;  // one routed expert's FFN width (0 = derive, expert_ffn_width)
   bool enabled() const { return experts > 0; }
 };
 
@@ -57,6 +58,14 @@ double kv_bytes_per_token(const Model& m, double bytes_per_value);
 
 // Parameters of all routed experts (read only when a token is routed to them). 0 for dense.
 double routed_expert_params(const Model& m);
+
+// Parameters of one routed expert in one MoE layer: routed_expert_params ÷ (E·L_moe). 0 for dense.
+double params_per_expert(const Model& m);
+
+// One routed expert's FFN width: model.moe.expert_ffn_hidden when given, else derived from the
+// parameter counts assuming a gated (SwiGLU) expert of 3·h·f parameters, f = p_e ÷ (3h), as in
+// Mixtral, DeepSeek-V2/V3, Qwen-MoE and Llama 4.
+double expert_ffn_width(const Model& m);
 
 // Parameters read for every token regardless of routing (dense layers, attention, shared experts).
 double always_read_params(const Model& m);

@@ -15,14 +15,32 @@ namespace sizer {
 // The one definition of a parallel layout's device count, used by eval, plan, search and every
 // view: each rank belongs to exactly one tensor-, context-, expert-, pipeline- and data-parallel
 // group (Megatron-Core rank order TP, CP, EP, PP, DP), so the count is the product of the degrees.
-constexpr double layout_devices(double tp, double pp, double dp, double cp, double ep) {
-  return tp * pp * dp * cp * ep;
+// With MoE parallel folding (Megatron-Core MoE documentation, megatron/core/transformer/moe/
+// README.md, "MoE Parallel Folding") the expert groups are drawn from the TP × CP × DP ranks instead of adding a
+// factor: devices = tp·pp·dp·cp, and the MoE layers re-tile those ranks as expert TP × EP ×
+// expert DP.
+constexpr double layout_devices(double tp, double pp, double dp, double cp, double ep, bool folding = false) {
+  return tp * pp * dp * cp * (folding ? 1.0 : ep);
 }
-// Ranks that split the global batch (each takes global_batch ÷ this sequences per step).
-constexpr double layout_batch_ranks(double dp, double ep) { return dp * ep; }
+// Ranks that split the global batch (each takes global_batch ÷ this sequences per step): DP × EP,
+// or DP alone when EP is folded into the DP ranks.
+constexpr double layout_batch_ranks(double dp, double ep, bool folding = false) {
+  return dp * (folding ? 1.0 : ep);
+}
+// Expert-data-parallel degree under folding: the TP × CP × DP ranks ÷ (EP × expert TP), the ranks
+// holding the same expert shard. 0 when EP × expert TP does not divide them (kEpFolding).
+constexpr double layout_expert_dp(double tp, double cp, double dp, double ep, double expert_tp) {
+  return expert_tp * ep > 0 && tp * cp * dp >= expert_tp * ep ? tp * cp * dp / (expert_tp * ep) : 0.0;
+}
 // Ranks holding the same weights, over which ZeRO shards and gradients are reduced: dense
-// models replicate over dp·cp·ep; MoE layouts use dp·cp (the expert shards' replication).
-constexpr double layout_zero_group(double dp, double cp, double ep, bool moe) {
+// models replicate over dp·cp·ep; MoE layouts use dp·cp (the expert shards' replication); under
+// folding the smaller of dp·cp (dense layers) and the expert-data-parallel degree (experts).
+constexpr double layout_zero_group(double dp, double cp, double ep, bool moe, bool folding = false, double tp = 1,
+                                   double expert_tp = 1) {
+  if (moe && folding) {
+    const double edp = layout_expert_dp(tp, cp, dp, ep, expert_tp);
+    return edp >= 1 && edp < dp * cp ? edp : dp * cp;
+  }
   return dp * cp * (moe ? 1.0 : ep);
 }
 
@@ -69,7 +87,7 @@ struct Layout {
   double ep_overlap = 0;         // fraction of the MoE all-to-all hidden behind compute, 0–1
   double expert_imbalance = 0;   // busiest expert's tokens ÷ the mean; 0 = the sourced default
   double fsdp_shard = 0;         // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
-  double devices() const { return layout_devices(tp, pp, dp, cp, ep); }
+  double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
 };
 
 // Layout search settings (`sizer search`, the planner view).

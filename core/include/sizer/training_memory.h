@@ -28,15 +28,17 @@ double state_bytes(double params, double bytes_per_param);
 // Smallest device count whose memory (× usable fraction) holds `bytes`.
 double min_devices(double bytes, double device_memory_bytes, double usable_fraction);
 
-// Parameters one device holds after model-parallel sharding: tp·pp for everything, and ep as
-// well for routed experts. Used for memory, the gradient all-reduce and checkpoints alike.
+// Parameters one device holds after model-parallel sharding: tp·pp for the dense part, and
+// expert_tp·pp·ep for routed experts (expert_tp 0 = tp; Megatron-Core expert tensor parallelism).
+// Used for memory, the gradient all-reduce and checkpoints alike.
 double model_parallel_shard_params(double params, double routed_expert_params, double tp, double pp,
-                                   double ep);
+                                   double ep, double expert_tp = 0);
 
 // Model state per device after model-parallel sharding and ZeRO sharding over `zero_group`
 // (layout_zero_group in scenario.h). `acc` is scaled so its total equals bytes_per_param.
 double state_bytes_per_device(double params, double routed_expert_params, const StateAccounting& acc,
-                              double tp, double pp, double zero_group, double ep, int zero_stage);
+                              double tp, double pp, double zero_group, double ep, int zero_stage,
+                              double expert_tp = 0);
 
 // Activation bytes of one transformer layer for one micro-batch (Korthikanti Table 2).
 double activation_bytes_per_layer(double seq_len, double micro_batch, double hidden, double heads,

@@ -50,7 +50,9 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   const double attn_hw = kPassesFwdBwd * st.attn_token + (l.recompute == Recompute::full ? st.attn_token : 0.0) +
                          ((l.recompute == Recompute::selective || l.flash_attention) ? st.attn_token : 0.0);
   const double attn_token = std::min(st.hw_token, attn_hw);
-  const double gemm_token = st.hw_token - attn_token;
+  // ---- MoE (issue 9): routed-expert GEMMs are timed at their own width in moe.cpp ----
+  const double gemm_token = std::max(0.0, st.hw_token - attn_token - st.routed_hw_token);
+  // ---- end MoE ----
   const double peak_bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
   r->attention_efficiency = c.stack.attention_efficiency > 0 ? c.stack.attention_efficiency
                             : d.attention_efficiency > 0   ? d.attention_efficiency

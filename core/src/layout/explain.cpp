@@ -14,7 +14,7 @@ std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l
       return "PP " + num(l.pp) + " × " + num(l.virtual_stages) + " virtual stages exceeds the " + num(m.layers) + " layers";
     case kBatchSplit:
       return "the global batch of " + num(l.global_batch) + " sequences does not split into whole micro-batches of " +
-             num(l.micro_batch) + " over DP " + num(l.dp) + (l.ep > 1 ? " × EP " + num(l.ep) : "");
+             num(l.micro_batch) + " over DP " + num(l.dp) + (l.ep > 1 && !l.ep_folding ? " × EP " + num(l.ep) : "");
     case kEpExperts:
       return m.moe.enabled() ? "EP " + num(l.ep) + " does not divide the " + num(m.moe.experts) + " experts"
                              : "EP " + num(l.ep) + " needs a mixture-of-experts model";
@@ -22,6 +22,12 @@ std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l
     case kInterleave:
       return "interleaving (v = " + num(l.virtual_stages) + ") needs PP > 1 and micro-batches (" + num(r.microbatches) +
              ") a multiple of PP";
+    case kEpFolding:
+      return l.ep_folding
+                 ? "expert TP " + num(l.expert_tp_size()) + " × EP " + num(l.ep) + " does not divide the TP × CP × DP = " +
+                       num(l.tp * l.cp * l.dp) + " ranks that MoE parallel folding draws the expert groups from"
+                 : "expert TP " + num(l.expert_tp_size()) + " does not divide TP " + num(l.tp) +
+                       " (without ep_folding, expert TP splits the TP group)";
     case kDevicePrecision: return d.id + " has no dense peak at this precision";
     case kNoFit:
       return "needs " + num(r.device_memory_bytes / 1e9) + " GB per device, more than the usable " +
@@ -32,7 +38,7 @@ std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l
 
 std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r) {
   std::vector<std::string> out;
-  for (LayoutProblem p : {kTpHeads, kPpLayers, kBatchSplit, kEpExperts, kCpSeq, kInterleave, kDevicePrecision}) {
+  for (LayoutProblem p : {kTpHeads, kPpLayers, kBatchSplit, kEpExperts, kCpSeq, kInterleave, kEpFolding, kDevicePrecision}) {
     if (r.problems & p) out.push_back(explain_problem(m, d, l, r, p));
   }
   if (r.low_precision_fallback) {

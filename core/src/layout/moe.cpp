@@ -1,18 +1,71 @@
-// Mixture-of-experts terms of a layout's step.
-// Source: expert parallel all-to-all dispatches and combines k expert copies of every token per
-// MoE layer, forward and backward (DeepSeek-V3 report §3.2).
+// Mixture-of-experts terms of a layout's step: routed-expert GEMMs at their own width, the router's
+// permute/unpermute copies, and the expert-parallel all-to-all.
+// Sources:
+//  - Expert GEMMs: each MoE layer runs k of E experts per token (Shazeer et al. 2017; Fedus et al.
+//    2022), so a micro-batch puts b·s/(cp·tp) · ep · expert_tp · k / E tokens on each local expert
+//    (the EP group's tokens, gathered over expert TP; Megatron-Core token dispatcher). The grouped
+//    GEMM's efficiency uses the dense GEMMs' width-saturation form (docs/validation.md) on its
+//    smallest dimension: min(tokens per expert, h, f_e / expert_tp).
+//  - Load imbalance: the busiest device paces every all-to-all, so its expert work and received
+//    bytes scale by the busiest load ÷ the mean. Default 1.25: the capacity factor GShard and Switch
+//    Transformer train with (Lepikhin et al. 2020 §2.2; Fedus et al. 2022 §2.2 and Table 1), i.e.
+//    the headroom a balanced router is provisioned for; dropless routers set it per run.
+//  - Permute/unpermute: the dispatcher copies each token's hidden vector to its k expert slots and
+//    the combine reads the k outputs back into one: 2·(1 + k)·h elements read or written per token
+//    per MoE layer and pass (Megatron-Core moe_permute/unpermute; MegaBlocks, Gale et al. 2023 §5),
+//    at HBM bandwidth like the other elementwise work.
+//  - All-to-all: dispatch and combine of k expert copies of every token per MoE layer, forward and
+//    backward (DeepSeek-V3 report §3.2). `ep_overlap` hides that fraction behind compute: DualPipe
+//    overlaps it fully (DeepSeek-V3 §3.2.1, ep_overlap 1); Megatron-Core's a2a overlap of one
+//    micro-batch's dispatch with another's compute is partial.
 #include "parts.h"
 
 namespace sizer::layout {
 
+namespace {
+constexpr double kDefaultImbalance = 1.25;     // capacity factor 1.25 (GShard, Switch Transformer)
+constexpr double kPermuteElementsPerK = 2.0;   // per routed copy: written by permute, read by unpermute
+}  // namespace
+
+double moe_imbalance(const PlanLayout& l) {
+  if (l.expert_imbalance > 0) return l.expert_imbalance;  // given: also a dropping router's capacity padding
+  return l.ep > 1 ? kDefaultImbalance : 1.0;  // every expert on every device: no device carries more
+}
+
 void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                LayoutResult* r) {
-  if (!st.moe || l.ep <= 1) return;
-  const double tokens_dev = l.micro_batch * l.seq_len / (l.cp * l.tp);
-  const double bytes = tokens_dev * m.moe.experts_per_token * m.hidden *
-                       (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * (l.ep - 1) / l.ep;
+  if (!st.moe) return;
+  const double s = l.seq_len, b = l.micro_batch, h = m.hidden, k = m.moe.experts_per_token;
+  const double etp = l.expert_tp_size();
+  const double imbalance = moe_imbalance(l);
+  r->expert_imbalance = imbalance;
+  const double tokens_dev = b * s / (l.cp * l.tp);  // tokens a rank routes per micro-batch
+
+  // Routed-expert GEMMs on the busiest device.
+  r->tokens_per_expert = tokens_dev * l.ep * etp * k / m.moe.experts * imbalance;
+  const double width = std::min({r->tokens_per_expert, h, expert_ffn_width(m) / etp});
+  r->expert_gemm_efficiency = width > 0 ? d.gemm_efficiency * width / (width + d.gemm_half_width) : 0.0;
+  const double peak = st.peak * (r->low_precision_factor > 0 ? r->low_precision_factor : 1.0);
+  if (r->expert_gemm_efficiency > 0) {
+    r->expert_compute_s = r->tokens_per_step * st.routed_hw_token * imbalance * st.stage_skew /
+                          (st.devices * peak * r->expert_gemm_efficiency);
+  }
+
+  // Router permute/unpermute copies, memory bound.
+  const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
+  const double moe_layers_stage = m.moe.moe_layers / l.pp * st.stage_skew;
+  const double permute_bytes = d.memory_bound_factor * kPermuteElementsPerK * (1.0 + k) * h * c.activation_bytes * tokens_dev;
+  r->moe_permute_s = safe_div(permute_bytes * passes * moe_layers_stage * st.mb, d.hbm_bytes_per_s);
+
+  // Expert-parallel all-to-all on the link the EP group crosses; the busiest device receives
+  // `imbalance` times the mean.
+  if (l.ep <= 1) return;
+  const double bytes = tokens_dev * k * h * (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * (l.ep - 1) / l.ep *
+                       imbalance;
   const double passes_a2a = 2.0 + (l.recompute == Recompute::full ? 1.0 : 0.0);
-  r->ep_comm_s = collective_s(d, r->ep_link, passes_a2a * (m.moe.moe_layers / l.pp) * st.mb, bytes);
+  const double a2a = collective_s(d, r->ep_link, passes_a2a * (m.moe.moe_layers / l.pp) * st.mb, bytes);
+  r->ep_comm_hidden_s = std::clamp(l.ep_overlap, 0.0, 1.0) * std::min(a2a, r->compute_s + r->expert_compute_s);
+  r->ep_comm_s = a2a - r->ep_comm_hidden_s;
 }
 
 }  // namespace sizer::layout

@@ -3,7 +3,7 @@
 //   memory.cpp   — bytes per device (weights, gradients, optimizer, activations, buffers)
 //   compute.cpp  — GEMM/attention FLOPs at the chip's efficiency, memory-bound work, overheads
 //   comms.cpp    — tensor, context and pipeline parallel communication
-//   moe.cpp      — expert parallel all-to-all and expert GEMMs
+//   moe.cpp      — routed-expert GEMMs, router permute/unpermute, expert parallel all-to-all
 //   data_parallel.cpp — gradient reduction, ZeRO-3/FSDP gathers, HSDP
 //   overheads.cpp — per-layer fixed costs, the optimizer step, the output head's stage
 #pragma once
@@ -24,7 +24,7 @@ inline bool divides(double a, double b) { return b > 0 && std::fmod(a, b) == 0; 
 
 // Values every term needs, computed once per evaluation.
 struct Step {
-  double devices = 0;      // tp·pp·dp·cp·ep
+  double devices = 0;      // tp·pp·dp·cp·ep (tp·pp·dp·cp under MoE parallel folding)
   double domain = 1;       // scale-up domain size
   double peak = 0;         // dense FLOP/s at the training precision
   double mb = 1;           // micro-batches per step per pipeline (≥ 1)
@@ -35,6 +35,7 @@ struct Step {
   double shard_params = 0; // parameters held per model-parallel rank (before ZeRO)
   double attn_token = 0;   // forward attention FLOPs per token (all layers)
   double hw_token = 0;     // hardware FLOPs per token (recompute included)
+  double routed_hw_token = 0;  // the routed experts' share of hw_token, timed in moe.cpp, not compute.cpp
   bool moe = false;
 };
 
@@ -71,6 +72,10 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
                    LayoutResult* r);
 void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                 LayoutResult* r);
+// Busiest device's expert load ÷ the mean: the layout's expert_imbalance when given (for a
+// token-dropping router, its capacity factor: every expert computes that many slots), else the
+// sourced default with expert parallelism and 1 without (moe.cpp).
+double moe_imbalance(const PlanLayout& l);
 void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                LayoutResult* r);
 // Output head FLOPs in units of one layer's (the logits GEMM V·h against a layer's parameters).

@@ -1,0 +1,211 @@
+// MoE terms of the layout model (core/src/layout/moe.cpp; issue 9 item 2): routed-expert GEMMs at
+// their own width, load imbalance, permute traffic, all-to-all overlap, expert TP and MoE
+// parallel folding.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "scenario_util.h"
+#include "sizer/sizer.h"
+#include "sizer/training_memory.h"
+
+using namespace sizer;
+
+namespace {
+
+using testutil::scenario;
+
+LayoutResult run(const Scenario& s, const PlanLayout& l) { return evaluate_layout(s.model, s.device, l, plan_context(s)); }
+
+// A DeepSeek-V3-shaped layout on H800s: PP 16, EP 64 across nodes (the published layout).
+const char* kV3 = R"({"model": "deepseek-v3", "device": "h800", "training": {"precision": "bf16", "zero_stage": 1,
+  "layout": {"tp": 1, "pp": 16, "ep": 64, "dp": 2, "micro_batch": 1, "global_batch": 15360, "seq_len": 4096,
+             "sequence_parallel": false}}})";
+
+// A custom MoE model whose routed experts are `f` wide (params consistent with the shape).
+Scenario custom_moe(double f, const std::string& layout) {
+  const double h = 4096, layers = 32, experts = 64, k = 4;
+  const double per_expert = 3 * h * f;
+  const double always = 4e9;
+  const std::string params = std::to_string(always + experts * per_expert * layers);
+  const std::string active = std::to_string(always + k * per_expert * layers);
+  return scenario(R"({"model": {"name": "moe", "params": )" + params + R"(, "active_params": )" + active +
+                  R"(, "layers": 32, "hidden": 4096, "heads": 32, "vocab": 32000,
+      "attention": {"type": "gqa", "kv_heads": 8, "head_dim": 128},
+      "moe": {"experts": 64, "experts_per_token": 4, "shared_experts": 0, "moe_layers": 32,
+              "expert_ffn_hidden": )" + std::to_string(f) + R"(}},
+    "device": "h100", "training": {"layout": )" + layout + "}}");
+}
+
+const char* kCustomLayout = R"({"tp": 1, "pp": 1, "dp": 8, "ep": 8, "global_batch": 64, "seq_len": 4096})";
+
+}  // namespace
+
+TEST_CASE("routed experts are timed in their own term; dense models have none", "[layout][moe]") {
+  const Scenario s = scenario(kV3);
+  const LayoutResult r = run(s, plan_layout(s));
+  CHECK(r.expert_compute_s > 0);
+  CHECK(r.moe_permute_s > 0);
+  CHECK(r.expert_gemm_efficiency > 0);
+  CHECK(r.expert_gemm_efficiency < r.gemm_efficiency);  // 2,048-wide experts vs the 7,168-wide model
+  // 4,096 tokens × 64 ranks × 8 of 256 experts = 8,192 tokens per expert, × the default imbalance.
+  CHECK(r.tokens_per_expert == Approx(8192 * 1.25));
+  CHECK(r.expert_imbalance == 1.25);
+  const Scenario dense = scenario(R"({"model": "llama-3-70b", "device": "h100", "training": {"layout":
+      {"tp": 8, "pp": 1, "dp": 8, "global_batch": 64, "seq_len": 8192}}})");
+  const LayoutResult rd = run(dense, plan_layout(dense));
+  CHECK(rd.expert_compute_s == 0);
+  CHECK(rd.moe_permute_s == 0);
+  CHECK(rd.ep_comm_s == 0);
+}
+
+TEST_CASE("the expert FFN width is stored, or derived from the parameter counts", "[layout][moe]") {
+  CHECK(scenario(R"({"model": "deepseek-v3"})").model.moe.expert_ffn_hidden == 2048);
+  CHECK(expert_ffn_width(scenario(R"({"model": "deepseek-v3"})").model) == 2048);
+  // Without the key: p_e ÷ 3h, (671B − 37B)/(256 − 8) per expert over 58 layers ÷ (3 × 7,168) ≈ 2,050.
+  Model m = scenario(R"({"model": "deepseek-v3"})").model;
+  m.moe.expert_ffn_hidden = 0;
+  CHECK(expert_ffn_width(m) == Approx(2048).epsilon(0.01));
+}
+
+TEST_CASE("wider experts take longer; narrower experts run at a lower efficiency", "[layout][moe]") {
+  const Scenario narrow = custom_moe(1024, kCustomLayout), wide = custom_moe(4096, kCustomLayout);
+  const LayoutResult rn = run(narrow, plan_layout(narrow)), rw = run(wide, plan_layout(wide));
+  REQUIRE(rn.valid());
+  CHECK(rw.expert_compute_s > 3 * rn.expert_compute_s);  // 4× the expert FLOPs ...
+  CHECK(rw.expert_compute_s < 4 * rn.expert_compute_s);  // ... at a better efficiency
+  CHECK(rw.expert_gemm_efficiency > rn.expert_gemm_efficiency);
+  CHECK(rw.step_s > rn.step_s);
+}
+
+TEST_CASE("expert load imbalance slows the busiest device", "[layout][moe]") {
+  const Scenario s = scenario(kV3);
+  PlanLayout even = plan_layout(s), skewed = even;
+  even.expert_imbalance = 1.0;
+  skewed.expert_imbalance = 1.5;
+  const LayoutResult re = run(s, even), rs = run(s, skewed);
+  CHECK(rs.step_s > re.step_s);
+  CHECK(rs.ep_comm_s == Approx(1.5 * re.ep_comm_s).epsilon(0.01));  // bytes received scale
+  // 1.5× the expert work; the GEMMs are already as wide as the 2,048-wide experts allow.
+  CHECK(rs.expert_compute_s == Approx(1.5 * re.expert_compute_s));
+  SECTION("where tokens per expert are few, the fuller GEMMs of the busiest device recover some") {
+    const Scenario c = custom_moe(4096, R"({"tp": 1, "pp": 1, "dp": 8, "ep": 8, "global_batch": 64, "seq_len": 256})");
+    PlanLayout a = plan_layout(c), z = a;
+    a.expert_imbalance = 1.0;
+    z.expert_imbalance = 1.5;
+    const LayoutResult ra = run(c, a), rz = run(c, z);
+    CHECK(rz.expert_compute_s > 1.1 * ra.expert_compute_s);  // 1.5 × (128/384) ÷ (192/448) = 1.17
+    CHECK(rz.expert_compute_s < 1.5 * ra.expert_compute_s);
+  }
+  SECTION("without expert parallelism the default is 1; a given value (capacity padding) applies") {
+    const Scenario c = custom_moe(1024, R"({"tp": 1, "pp": 1, "dp": 64, "ep": 1, "global_batch": 64, "seq_len": 4096})");
+    PlanLayout l = plan_layout(c);
+    const LayoutResult r1 = run(c, l);
+    CHECK(r1.expert_imbalance == 1.0);
+    l.expert_imbalance = 1.25;  // a token-dropping router with capacity factor 1.25
+    const LayoutResult r2 = run(c, l);
+    CHECK(r2.expert_imbalance == 1.25);
+    CHECK(r2.expert_compute_s > r1.expert_compute_s);
+  }
+}
+
+TEST_CASE("ep_overlap hides that fraction of the all-to-all behind compute", "[layout][moe]") {
+  const Scenario s = scenario(kV3);
+  PlanLayout none = plan_layout(s), half = none, full = none;
+  half.ep_overlap = 0.5;
+  full.ep_overlap = 1.0;
+  const LayoutResult r0 = run(s, none), rh = run(s, half), rf = run(s, full);
+  REQUIRE(r0.ep_comm_s > 0);
+  CHECK(r0.ep_comm_hidden_s == 0);
+  const double a2a = r0.ep_comm_s, compute = r0.compute_s + r0.expert_compute_s;
+  CHECK(rf.ep_comm_s == Approx(std::max(0.0, a2a - compute)));  // at most the compute can hide it
+  CHECK(rh.ep_comm_s == Approx(a2a - 0.5 * std::min(a2a, compute)));
+  CHECK(rf.step_s < rh.step_s);
+  CHECK(rh.step_s < r0.step_s);
+}
+
+TEST_CASE("MoE parallel folding counts devices as tp·pp·dp·cp", "[layout][moe]") {
+  // TP 2, PP 8, EP 32 with expert TP 1 on 256 GPUs, folded: the shape of published Megatron-Core
+  // folded layouts on 256 H100s, used here only as a layout that must be accepted (no result).
+  const Scenario s = scenario(R"({"model": "deepseek-v3", "device": "h100", "training": {"zero_stage": 1,
+      "layout": {"tp": 2, "pp": 8, "dp": 16, "ep": 32, "expert_tp": 1, "ep_folding": true,
+                 "global_batch": 1024, "seq_len": 4096}}})");
+  const PlanLayout l = plan_layout(s);
+  CHECK(l.devices() == 256);
+  CHECK(s.training.layout.devices() == 256);
+  CHECK(layout_devices(2, 8, 16, 1, 32, true) == 256);
+  CHECK(layout_devices(2, 8, 16, 1, 32, false) == 8192);
+  CHECK(layout_batch_ranks(16, 32, true) == 16);
+  CHECK(layout_expert_dp(2, 1, 16, 32, 1) == 1);
+  const LayoutResult r = run(s, l);
+  CHECK((r.problems & kEpFolding) == 0);
+  CHECK(r.valid());
+  CHECK(r.microbatches == 1024 / 16);
+  SECTION("expert TP × EP must divide TP × CP × DP") {
+    const auto p = parse_scenario(R"({"model": "deepseek-v3", "device": "h100", "training": {"layout":
+        {"tp": 2, "pp": 8, "dp": 16, "ep": 32, "expert_tp": 2, "ep_folding": true, "global_batch": 1024,
+         "seq_len": 4096}}})", bundled_catalog());
+    REQUIRE(!p.ok());
+    const auto it = std::find_if(p.issues.begin(), p.issues.end(),
+                                 [](const Issue& i) { return i.path == "training.layout.expert_tp"; });
+    REQUIRE(it != p.issues.end());
+    CHECK(it->message.find("does not divide the TP × CP × DP = 32 ranks") != std::string::npos);
+  }
+  SECTION("the same degrees unfolded need 32 times the devices") {
+    PlanLayout unfolded = l;
+    unfolded.ep_folding = false;
+    unfolded.expert_tp = 0;
+    CHECK(unfolded.devices() == 8192);
+  }
+}
+
+TEST_CASE("expert TP shards the routed experts' weights", "[layout][moe]") {
+  const Scenario s = scenario(R"({"model": "deepseek-v3", "device": "h100", "training": {"zero_stage": 1,
+      "layout": {"tp": 8, "pp": 8, "dp": 2, "ep": 8, "global_batch": 1024, "seq_len": 4096}}})");
+  PlanLayout by_tp = plan_layout(s), etp1 = by_tp;
+  etp1.expert_tp = 1;
+  const LayoutResult r8 = run(s, by_tp), r1 = run(s, etp1);
+  CHECK(r8.valid());
+  CHECK(r1.valid());
+  const double routed = routed_expert_params(s.model);
+  CHECK(memory::model_parallel_shard_params(s.model.params, routed, 8, 8, 8, 1) -
+            memory::model_parallel_shard_params(s.model.params, routed, 8, 8, 8, 0) ==
+        Approx(routed / (8 * 8) - routed / (8 * 8 * 8)));
+  CHECK(r1.weight_bytes > 4 * r8.weight_bytes);  // routed experts are ~97% of DeepSeek-V3
+  // Expert TP 8 gathers the TP group's tokens: 8× the tokens per expert on 1/8 of its width.
+  CHECK(r8.tokens_per_expert == Approx(8 * r1.tokens_per_expert));
+  SECTION("without folding expert TP must divide TP") {
+    PlanLayout bad = by_tp;
+    bad.expert_tp = 3;
+    const LayoutResult rb = run(s, bad);
+    CHECK((rb.problems & kEpFolding) != 0);
+    CHECK(explain_problem(s.model, s.device, bad, rb, kEpFolding).find("does not divide TP 8") != std::string::npos);
+  }
+}
+
+TEST_CASE("published MoE runs (docs/validation/runs-moe.json) do not get worse", "[layout][moe][validation]") {
+  std::ifstream f(std::string(SIZER_SOURCE_DIR) + "/docs/validation/runs-moe.json");
+  REQUIRE(f);
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  std::vector<Issue> issues;
+  const auto rows = validate_runs(text, bundled_catalog(), &issues);
+  INFO(format_issues(issues));
+  REQUIRE(issues.empty());
+  REQUIRE(rows.size() >= 7);
+  for (const auto& r : rows) {
+    INFO(r.id);
+    CHECK(r.group == "moe");
+    CHECK(r.result.valid());
+  }
+  // Measured 2026-12-01 when the file was written (MoE terms of issue 9 item 2 in place, nothing
+  // fitted to these runs): all 60.0%, calibrate (MaxText Mixtral, 2 runs) 11.0%, held out
+  // (torchtitan Qwen3-30B-A3B on B200, 5 runs) 79.6%. Each may only go down (half a point of slack).
+  const auto groups = group_errors(rows);
+  const auto moe = std::find_if(groups.begin(), groups.end(), [](const GroupError& g) { return g.group == "moe"; });
+  REQUIRE(moe != groups.end());
+  CHECK(moe->mae <= 0.600 + 0.005);
+  CHECK(moe->in_sample_mae <= 0.110 + 0.005);
+  CHECK(moe->out_of_sample_mae <= 0.796 + 0.005);
+}
