@@ -114,7 +114,11 @@ void step_bar(Ui& ui, const sizer::LayoutResult& r) {
        r.memory_bound_s, c[5]},
       {"TP", u8"Tensor-parallel all-reduces: 4 per layer per micro-batch (6 with full recompute); with TP overlap "
              u8"only what the GEMMs cannot hide, plus 10% of the hidden part for the SMs it takes.", r.tp_comm_s, c[1]},
-      {"EP", "Expert-parallel all-to-all: dispatch and combine, forward and backward.", r.ep_comm_s, c[4]},
+      {"experts", u8"Routed-expert GEMMs at their own width (tokens per expert × expert FFN ÷ expert TP) on the "
+                  u8"busiest device (× the expert imbalance), and the router's permute/unpermute copies.",
+       r.expert_compute_s + r.moe_permute_s, with_alpha(c[4], 0.6f)},
+      {"EP", u8"Expert-parallel all-to-all: dispatch and combine, forward and backward, less what ep_overlap hides.",
+       r.ep_comm_s, c[4]},
       {"CP", "Ring-attention K/V exchange beyond what the attention compute hides.", r.cp_comm_s, c[6]},
       {"PP send/recv", "Activations and gradients crossing pipeline-stage boundaries.", r.pp_p2p_s, c[2]},
       {"bubble", "Pipeline fill and drain: (p \xe2\x88\x92 1) \xc3\xb7 v micro-batch times.", r.pp_bubble_s, c[7]},

@@ -27,12 +27,14 @@ void add_working(const sizer::Scenario& sc, const sizer::PlanLayout& l, const si
     out->push_back({path, std::move(formula), std::move(substituted), src});
   };
   add(kPlanStep,
-      "step = m \xc3\x97 (GEMM + attention + memory + TP + EP + CP + PP + overheads per micro-batch) + bubble + "
+      "step = m \xc3\x97 (GEMM + attention + experts + memory + TP + EP + CP + PP + overheads per micro-batch) + "
+      "bubble + "
       "exposed DP + optimizer, "
       "m = B \xc3\xb7 (DP \xc2\xb7 EP \xc2\xb7 b)",
       "m = " + num(l.global_batch) + " \xc3\xb7 (" + num(l.dp) + " \xc2\xb7 " + num(l.ep) + " \xc2\xb7 " + num(l.micro_batch) +
           ") = " + num(r.microbatches) + "; " + fmt::seconds(r.compute_s - r.attention_s) + " + " +
-          fmt::seconds(r.attention_s) + " + " + fmt::seconds(r.memory_bound_s) + " + " +
+          fmt::seconds(r.attention_s) + " + " + fmt::seconds(r.expert_compute_s + r.moe_permute_s) + " + " +
+          fmt::seconds(r.memory_bound_s) + " + " +
           fmt::seconds(r.tp_comm_s) + " + " + fmt::seconds(r.ep_comm_s) + " + " + fmt::seconds(r.cp_comm_s) + " + " +
           fmt::seconds(r.pp_p2p_s) + " + " + fmt::seconds(r.overhead_s) + " (all micro-batches) + " +
           fmt::seconds(r.pp_bubble_s) + " + " +
