@@ -25,14 +25,12 @@ void issues_under(Ui& ui, const std::string& path, bool exact) {
 }
 
 // Fields sit in label | input cell pairs of a 4-column table (two fields per row).
-namespace {
 void row_label(const char* label) {
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   ImGui::TableNextColumn();
 }
-}  // namespace
 
 // An integer field for `path`; `value` overrides what is shown (e.g. a default from elsewhere).
 void count_field(Ui& ui, const char* label, const char* path, const double* value) {

@@ -13,6 +13,8 @@ struct Option {
   const char* label;
 };
 
+// A label cell, then moves to the input cell (fields sit in a 4-column table, two per row).
+void row_label(const char* label);
 // Issues at `path` and below it; with `exact`, only those naming `path` itself (a block's own).
 void issues_under(Ui& ui, const std::string& path, bool exact = false);
 // An integer field for `path`; `value` overrides what is shown (e.g. a default from elsewhere).
