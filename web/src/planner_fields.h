@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "app.h"
+#include "widgets.h"
 
 namespace sizer_web {
 
