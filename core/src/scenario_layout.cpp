@@ -97,7 +97,8 @@ void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* erro
   struct Rule { LayoutProblem bit; const char* path; };
   const Rule rules[] = {{kTpHeads, "training.layout.tp"}, {kPpLayers, "training.layout.pp"},
                         {kBatchSplit, "training.layout.global_batch"}, {kEpExperts, "training.layout.ep"},
-                        {kCpSeq, "training.layout.cp"}, {kInterleave, "training.layout.virtual_stages"}};
+                        {kCpSeq, "training.layout.cp"}, {kInterleave, "training.layout.virtual_stages"},
+                        {kFsdpShard, "training.layout.fsdp_shard"}};
   for (const Rule& rule : rules) {
     if (r.problems & rule.bit) out->push_back({rule.path, explain_problem(s.model, s.device, l, r, rule.bit)});
   }

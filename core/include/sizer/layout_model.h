@@ -77,6 +77,7 @@ enum LayoutProblem : std::uint32_t {
   kInterleave = 1u << 5,      // interleaving needs m a multiple of p and pp > 1
   kDevicePrecision = 1u << 6, // the device has no peak at the training precision
   kNoFit = 1u << 7,           // does not fit in usable HBM (the layout is still evaluated)
+  kFsdpShard = 1u << 8,       // fsdp_shard does not divide the ZeRO/DP group
 };
 
 struct LayoutResult {
