@@ -237,9 +237,11 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // 70.5%, MoE 70.4%, FP8/FP4 121.7%, all 55.1%) and ratcheted down after the low-precision GEMM
   // efficiencies, slowest-stage pipelines and attention at heads × head size (which moved the one
   // FP8 MoE row, DeepSeek-V3, from −20% to −28%: MLA's 192-wide query/key heads; FP8/FP4 53.6% →
-  // 54.1% while MoE went 54.3% → 45.2%). Each number may only go down (half a point of slack).
+  // 54.1% while MoE went 54.3% → 45.2%). ZeRO-3 per layer and per micro-batch (first gather and
+  // last reduce-scatter exposed, NCCL ring latencies): dense 23.3%, FSDP 41.4%, MoE 44.3%, FP8/FP4
+  // 53.5%, all 33.4%. Each number may only go down (half a point of slack).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.235}, {"fsdp_zero3", 0.417}, {"moe", 0.452}, {"fp8_fp4", 0.541}, {"all", 0.337}};
+      {"dense_bf16", 0.233}, {"fsdp_zero3", 0.414}, {"moe", 0.443}, {"fp8_fp4", 0.535}, {"all", 0.334}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
