@@ -73,6 +73,23 @@ TEST_CASE("ZeRO-3 gathers every micro-batch; ZeRO-1 reduces once per step", "[la
   }
 }
 
+TEST_CASE("ZeRO-3 under pipeline parallelism gathers once per step and keeps the stage's weights", "[layout][fsdp]") {
+  const Scenario s = scenario(R"({"model": "llama-3.1-405b", "device": "h100", "training": {"zero_stage": 3,
+    "layout": {"tp": 8, "pp": 8, "dp": 8, "micro_batch": 2, "global_batch": 256, "seq_len": 8192,
+               "recompute": "full"}}})");
+  PlanLayout l = plan_layout(s), more = l;
+  more.global_batch = 2 * l.global_batch;
+  const LayoutResult a = run(s, l), b = run(s, more);
+  REQUIRE(a.valid());
+  CHECK(b.microbatches == 2 * a.microbatches);
+  CHECK(b.dp_comm_exposed_s == Approx(a.dp_comm_exposed_s));  // not per micro-batch
+  PlanLayout flat = l;
+  flat.pp = 1, flat.dp = 64;  // same devices, no PP: weights and gradients sharded 64 ways
+  const LayoutResult f = run(s, flat);
+  CHECK(a.weight_bytes == Approx(f.weight_bytes * 64 / 8));  // the stage's 1/8 of the weights, unsharded
+  CHECK(a.optimizer_bytes == Approx(f.optimizer_bytes));      // optimizer state still sharded
+}
+
 TEST_CASE("collective latency grows with the group and with the nodes it spans (NCCL's tuner)", "[layout][fsdp]") {
   const Device d = scenario(kFsdp).device;  // h100: 5 µs per NVLink step, 9.6 µs per network step
   using layout::Coll;

@@ -48,7 +48,13 @@ double zero3_exposed_s(const Model& m, const Device& d, const PlanLayout& l, con
   // reduce-scatter (and its cross-replica all-reduce) run; the last reduce-scatter waits.
   const double bwd_comm = gather + scatter + across;
   const double bwd = (units - 1) * std::max(0.0, bwd_comm - bwd_c) + scatter + across;
-  return st.mb * (fwd + bwd);
+  if (l.pp <= 1) return st.mb * (fwd + bwd);
+  // Under pipeline parallelism the gathered weights stay until the step's last backward
+  // (torchtitan apply_fsdp: reshard_after_forward = not pp_enabled) and gradients are
+  // reduce-scattered only then (torch.distributed.pipelining: gradient sync on the last backward):
+  // one forward gather and one backward reduce-scatter per unit per step.
+  const double bwd_once = (units - 1) * std::max(0.0, scatter + across - bwd_c) + scatter + across;
+  return fwd + bwd_once;
 }
 
 void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
