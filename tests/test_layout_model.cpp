@@ -130,6 +130,16 @@ TEST_CASE("ZeRO stages shrink memory per device in order", "[layout]") {
     PlanLayout l = plan_layout(s);
     l.zero_stage = z;
     const LayoutResult r = run(s, l);
+    if (z == 3) {
+      // Under PP, ZeRO-3 keeps the stage's gathered weights and unsharded gradients through the
+      // step (torchtitan's default, layout/data_parallel.cpp): about ZeRO-1's memory. Without PP
+      // it is the smallest.
+      CHECK(r.device_memory_bytes > last);
+      PlanLayout flat = l;
+      flat.pp = 1, flat.dp = l.dp * l.pp;
+      CHECK(run(s, flat).weight_bytes < r.weight_bytes / 10);
+      continue;
+    }
     CHECK(r.device_memory_bytes < last);
     last = r.device_memory_bytes;
   }
@@ -245,7 +255,9 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // DeepSeek-V3 and V2's shared-expert overlap) took MoE 45.2% → 30.6%, FP8/FP4 54.1% → 51.9%, all
   // 33.7% → 32.6%. Software stacks, causal attention, fixed overheads and the per-chip GEMM fit
   // (2026-12-01, `sizer calibrate`) took dense 23.5% → 10.0%, FSDP 41.7% → 14.7%, MoE 30.6% →
-  // 17.1%, FP8/FP4 51.9% → 16.8%, all 32.6% → 12.8%. Each number may only go down (half a point of
+  // 17.1%, FP8/FP4 51.9% → 16.8%, all 32.6% → 12.8%. ZeRO-3 per layer and per micro-batch (first
+  // gather and last reduce-scatter exposed, NCCL ring latencies; under PP one gather per step, as
+  // torchtitan runs it) merged after that fit. Each number may only go down (half a point of
   // slack).
   const std::pair<const char*, double> baseline[] = {
       {"dense_bf16", 0.100}, {"fsdp_zero3", 0.147}, {"moe", 0.171}, {"fp8_fp4", 0.168}, {"all", 0.128}};

@@ -70,6 +70,8 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   r.pp_link = place(l.pp, l.tp * l.cp * ep_factor * l.pp, st.domain);
   st.dp_group = layout_zero_group(l.dp, l.cp, l.ep, st.moe, l.ep_folding, l.tp, etp);
   r.dp_link = place(st.dp_group, st.devices, st.domain);
+  st.shard_group = l.fsdp_shard > 0 ? std::min(l.fsdp_shard, st.dp_group) : st.dp_group;
+  if (l.fsdp_shard > 0 && !divides(st.dp_group, l.fsdp_shard)) r.problems |= kFsdpShard;
 
   // ---- shared quantities ----
   st.shard_params = memory::model_parallel_shard_params(m.params, routed_expert_params(m), l.tp, l.pp, l.ep, etp);

@@ -85,7 +85,8 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
     const std::string ep = join(path, "efficiency");
     if (r.object(*it, ep)) {
       r.only_keys(*it, ep, {"gemm", "gemm_half_width", "memory_bound_factor", "link", "collective_latency_s",
-                            "fp8_gemm_vs_bf16", "fp4_gemm_vs_bf16", "layer_overhead_s", "attention"});
+                            "fp8_gemm_vs_bf16", "fp4_gemm_vs_bf16", "layer_overhead_s", "attention",
+                            "scale_out_latency_s"});
       r.number(*it, "attention", ep, Range{0, 1}, &d->attention_efficiency);
       r.number(*it, "layer_overhead_s", ep, Range{0, 1e-2}, &d->layer_overhead_s);
       r.number(*it, "fp8_gemm_vs_bf16", ep, Range{0.01, 1}, &d->fp8_gemm_vs_bf16);
@@ -95,6 +96,7 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
       r.number(*it, "memory_bound_factor", ep, Range{0, 100}, &d->memory_bound_factor);
       r.number(*it, "link", ep, Range{0.01, 1}, &d->link_efficiency);
       r.number(*it, "collective_latency_s", ep, Range{0, 1}, &d->collective_latency_s);
+      r.number(*it, "scale_out_latency_s", ep, Range{0, 1}, &d->scale_out_latency_s);
     }
   }
   if (aliases) {

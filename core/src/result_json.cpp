@@ -63,7 +63,8 @@ json device_to_json(const Device& d) {
             {"efficiency", {{"gemm", d.gemm_efficiency}, {"gemm_half_width", d.gemm_half_width},
                             {"memory_bound_factor", d.memory_bound_factor}, {"link", d.link_efficiency},
                             {"collective_latency_s", d.collective_latency_s},
-                            {"layer_overhead_s", d.layer_overhead_s}}}};
+                            {"layer_overhead_s", d.layer_overhead_s},
+                            {"scale_out_latency_s", d.scale_out_latency_s}}}};
   if (d.attention_efficiency > 0) j["efficiency"]["attention"] = d.attention_efficiency;
   if (d.fp8_gemm_vs_bf16 > 0) j["efficiency"]["fp8_gemm_vs_bf16"] = d.fp8_gemm_vs_bf16;
   if (d.fp4_gemm_vs_bf16 > 0) j["efficiency"]["fp4_gemm_vs_bf16"] = d.fp4_gemm_vs_bf16;

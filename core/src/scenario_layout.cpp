@@ -129,7 +129,8 @@ void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* erro
   const Rule rules[] = {{kTpHeads, "training.layout.tp"}, {kPpLayers, "training.layout.pp"},
                         {kBatchSplit, "training.layout.global_batch"}, {kEpExperts, "training.layout.ep"},
                         {kCpSeq, "training.layout.cp"}, {kInterleave, "training.layout.virtual_stages"},
-                        {kEpFolding, "training.layout.expert_tp"}};
+                        {kEpFolding, "training.layout.expert_tp"},
+                        {kFsdpShard, "training.layout.fsdp_shard"}};
   for (const Rule& rule : rules) {
     if (r.problems & rule.bit) out->push_back({rule.path, explain_problem(s.model, s.device, l, r, rule.bit)});
   }

@@ -27,9 +27,10 @@ struct Device {
   double gemm_half_width = 256;        // per-device GEMM width h/tp at which efficiency halves
   double memory_bound_factor = 1.5;   // HBM bytes moved per stored activation byte, per pass
   double link_efficiency = 0.9;        // achieved fraction of link bandwidth in collectives
-  double collective_latency_s = 5e-6;  // per collective step
   double attention_efficiency = 0;     // flash attention's fraction of the BF16 peak; 0 = gemm's
   double layer_overhead_s = 0;         // fixed time per layer per pass per micro-batch (launches, host)
+  double collective_latency_s = 5e-6;  // per collective step (a ring step on the scale-up link)
+  double scale_out_latency_s = 9.6e-6; // per ring step across the scale-out network (NCCL's tuner)
   // Low-precision GEMMs: achieved FP8 / FP4 GEMM efficiency as a fraction of the BF16 one, on
   // the same shapes (scaling, casts and the recipe's BF16 parts included); 0 = no published run on
   // this chip, so the layout model falls back to kLowPrecisionFallback and says so.

@@ -83,6 +83,7 @@ enum LayoutProblem : std::uint32_t {
   kDevicePrecision = 1u << 6, // the device has no peak at the training precision
   kNoFit = 1u << 7,           // does not fit in usable HBM (the layout is still evaluated)
   kEpFolding = 1u << 8,       // expert TP × EP does not tile the ranks the MoE layers run on
+  kFsdpShard = 1u << 9,       // fsdp_shard does not divide the ZeRO/DP group
 };
 
 struct LayoutResult {

@@ -1,32 +1,74 @@
-// Data-parallel terms of a layout's step: gradient reduction (reduce-scatter + all-gather, the
-// all-reduce volume) done hierarchically — reduce-scatter among the DP ranks that share a scale-up
-// domain, all-reduce the shard across domains, all-gather back (Jia et al. 2018; NCCL's ring/tree)
-// — hidden behind the last backward pass when overlapped; ZeRO-3 adds the forward and backward
-// weight all-gathers of every micro-batch (Rajbhandari et al. 2020), prefetched under compute.
+// Data-parallel terms of a layout's step.
+//
+// Sources:
+//  - ZeRO stages 1–3 (Rajbhandari et al. 2020, §5): stages 1–2 reduce gradients once per step
+//    (the all-reduce volume, reduce-scatter + all-gather); stage 3 also all-gathers the weights in
+//    the forward and again in the backward pass and reduce-scatters the gradients.
+//  - PyTorch FSDP (Zhao et al. 2023, §3.3–3.4): one FSDP unit per transformer block; the next
+//    unit's all-gather is prefetched while the current unit computes (forward prefetch, backward
+//    prefetch), so only what a unit's communication takes beyond its own compute is exposed, plus
+//    the first gather and the last reduce-scatter, which have nothing to hide behind. With
+//    gradient accumulation FSDP gathers and reduce-scatters every micro-batch (unless no_sync).
+//  - HSDP / hybrid sharding (Zhao et al. 2023 §3.2.2; ZeRO++ hpZ, Wang et al. 2023): shard over a
+//    group of `fsdp_shard` ranks (a node or a rack), replicate across the DP/fsdp_shard groups,
+//    all-reducing the gradient shards across replicas.
+//  - Collective time and its latency, growing with the group and the nodes it spans: NCCL's
+//    tuning model (parts.h, collective_s with a group size); hierarchical reduction over the
+//    scale-up domain first (Jia et al. 2018).
 #include "parts.h"
 
 namespace sizer::layout {
 
 namespace {
-constexpr double kDpBackwardShare = 2.0 / 3.0;  // backward share of a micro-batch's time
+constexpr double kDpBackwardShare = 2.0 / 3.0;  // backward share of a micro-batch's time (ZeRO-1/2)
 }  // namespace
+
+double zero3_exposed_s(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+                       double t_mb, double inner) {
+  // One FSDP unit per layer of this pipeline stage; the embedding and head ride with them.
+  const double units = std::max(1.0, st.layers_stage);
+  const double g = st.shard_group, replicas = st.dp_group / g;
+  const double k = ranks_per_domain(g, inner, st.domain);
+  const double unit_params = st.shard_params / units;
+  const double gather = collective_s(d, Coll::all_gather, g, k, 1, unit_params * c.activation_bytes);
+  const double scatter = collective_s(d, Coll::reduce_scatter, g, k, 1, unit_params * c.grad_bytes);
+  // HSDP: the gradient shard is all-reduced across replicas, each shard-group rank with the rank
+  // holding the same shard in the other replicas (stride g·inner).
+  const double kr = ranks_per_domain(replicas, g * inner, st.domain);
+  const double across = collective_s(d, Coll::all_reduce, replicas, kr, 1, unit_params * c.grad_bytes / g);
+  // Per-unit compute of one micro-batch, split into forward and backward by FLOPs (the backward
+  // carries any recomputed forward).
+  const double fwd_share = std::min(0.5, safe_div(model_flops_per_token(m, l.seq_len) / kPassesFwdBwd, st.hw_token));
+  const double unit_s = t_mb / units;
+  const double fwd_c = fwd_share * unit_s, bwd_c = (1 - fwd_share) * unit_s;
+  if (!l.dp_overlap) return st.mb * units * (2 * gather + scatter + across);  // nothing prefetched
+  // Forward: the first gather waits; every later one hides behind the previous unit's forward.
+  const double fwd = gather + (units - 1) * std::max(0.0, gather - fwd_c);
+  // Backward: while a unit computes, the next unit's gather and the previous unit's
+  // reduce-scatter (and its cross-replica all-reduce) run; the last reduce-scatter waits.
+  const double bwd_comm = gather + scatter + across;
+  const double bwd = (units - 1) * std::max(0.0, bwd_comm - bwd_c) + scatter + across;
+  if (l.pp <= 1) return st.mb * (fwd + bwd);
+  // Under pipeline parallelism the gathered weights stay until the step's last backward
+  // (torchtitan apply_fsdp: reshard_after_forward = not pp_enabled) and gradients are
+  // reduce-scattered only then (torch.distributed.pipelining: gradient sync on the last backward):
+  // one forward gather and one backward reduce-scatter per unit per step.
+  const double bwd_once = (units - 1) * std::max(0.0, scatter + across - bwd_c) + scatter + across;
+  return fwd + bwd_once;
+}
 
 void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                          double t_mb, LayoutResult* r) {
-  (void)m;
   if (st.dp_group <= 1) return;
-  const double inner = l.tp * l.pp * (st.moe ? l.cp * l.ep : 1.0);
-  const double k = std::max(1.0, std::min(st.dp_group, std::floor(st.domain / inner)));
-  const double grads = st.shard_params * c.grad_bytes;
-  double t = collective_s(d, Link::scale_up, k > 1 ? 1 : 0, 2 * (k - 1) / k * grads);
-  const double across = st.dp_group / k;
-  if (across > 1) t += collective_s(d, Link::scale_out, 1, 2 * (across - 1) / across * grads / k);
+  const double inner = l.tp * l.pp * (st.moe ? l.cp * l.ep : 1.0);  // stride between DP ranks
   if (l.zero_stage >= 3) {
-    const double params = st.shard_params * c.activation_bytes;
-    const double gather_s = collective_s(d, Link::scale_up, k > 1 ? 2 * st.mb : 0, (k - 1) / k * params) +
-                            collective_s(d, Link::scale_out, across > 1 ? 2 * st.mb : 0, (across - 1) / across * params / k);
-    t += std::max(0.0, gather_s - r->compute_s);  // prefetched under compute
+    r->dp_comm_exposed_s = zero3_exposed_s(m, d, l, c, st, t_mb, inner);
+    return;
   }
+  // ZeRO-0/1/2: one gradient reduction per step (reduce-scatter + all-gather: the all-reduce
+  // volume), hidden behind the last backward pass when overlapped.
+  const double k = ranks_per_domain(st.dp_group, inner, st.domain);
+  const double t = collective_s(d, Coll::all_reduce, st.dp_group, k, 1, st.shard_params * c.grad_bytes);
   const double hidden = l.dp_overlap ? kDpBackwardShare * t_mb : 0.0;
   r->dp_comm_exposed_s = std::max(0.0, t - hidden);
 }

@@ -29,6 +29,9 @@ std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l
                  : "expert TP " + num(l.expert_tp_size()) + " does not divide TP " + num(l.tp) +
                        " (without ep_folding, expert TP splits the TP group)";
     case kDevicePrecision: return d.id + " has no dense peak at this precision";
+    case kFsdpShard:
+      return "fsdp_shard " + num(l.fsdp_shard) + " does not divide the " +
+             num(layout_zero_group(l.dp, l.cp, l.ep, m.moe.enabled())) + " data-parallel ranks that share the weights";
     case kNoFit:
       return "needs " + num(r.device_memory_bytes / 1e9) + " GB per device, more than the usable " +
              num(r.usable_memory_bytes / 1e9) + " GB";
@@ -38,7 +41,8 @@ std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l
 
 std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r) {
   std::vector<std::string> out;
-  for (LayoutProblem p : {kTpHeads, kPpLayers, kBatchSplit, kEpExperts, kCpSeq, kInterleave, kEpFolding, kDevicePrecision}) {
+  for (LayoutProblem p : {kTpHeads, kPpLayers, kBatchSplit, kEpExperts, kCpSeq, kInterleave, kEpFolding, kFsdpShard,
+                          kDevicePrecision}) {
     if (r.problems & p) out.push_back(explain_problem(m, d, l, r, p));
   }
   if (r.low_precision_fallback) {

@@ -11,9 +11,11 @@ void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const Pl
                   LayoutResult* r) {
   const double s = l.seq_len, b = l.micro_batch, h = m.hidden;
   const memory::StateAccounting acc = memory::accounting(c.optimizer, c.bytes_per_param);
-  const double zero_group = st.dp_group;  // ranks holding the same weights
-  r->weight_bytes = st.shard_params * acc.weight_bytes / (l.zero_stage >= 3 ? zero_group : 1.0);
-  r->grad_bytes = st.shard_params * acc.grad_bytes / (l.zero_stage >= 2 ? zero_group : 1.0);
+  const double zero_group = st.shard_group;  // ranks one shard spans (HSDP: fsdp_shard)
+  // ZeRO-3 under PP keeps the stage's gathered weights and unsharded gradients until the step's
+  // last backward (data_parallel.cpp).
+  r->weight_bytes = st.shard_params * acc.weight_bytes / (l.zero_stage >= 3 && l.pp <= 1 ? zero_group : 1.0);
+  r->grad_bytes = st.shard_params * acc.grad_bytes / (l.zero_stage >= 2 && !(l.zero_stage >= 3 && l.pp > 1) ? zero_group : 1.0);
   r->optimizer_bytes = st.shard_params * acc.optimizer_bytes / (l.zero_stage >= 1 ? zero_group : 1.0);
   // Flash attention never stores the s×s score tensors, so without recompute it keeps what
   // selective recompute keeps (Korthikanti Table 2 without the 5·a·s/h term; Dao et al. 2022).
