@@ -2,10 +2,9 @@
 // parameter, leave-one-source-out never sees the source it predicts, stacks parse and act.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include "scenario_util.h"
+#include "validation_util.h"
 #include "sizer/calibration.h"
 #include "sizer/planner.h"
 #include "sizer/result_json.h"
@@ -14,24 +13,8 @@ using namespace sizer;
 
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 std::vector<ValidationRow> published_runs() {
-  std::vector<ValidationRow> rows;
-  for (const char* file : {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json"}) {
-    std::vector<Issue> issues;
-    const auto more = validate_runs(read_file(std::string(SIZER_SOURCE_DIR) + "/docs/validation/" + file),
-                                    bundled_catalog(), &issues);
-    INFO(file << ": " << format_issues(issues));
-    REQUIRE(issues.empty());
-    rows.insert(rows.end(), more.begin(), more.end());
-  }
-  return rows;
+  return testutil::published_runs({"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json"});
 }
 
 // Rows whose "published" value is the model's own prediction with the chip's GEMM efficiency set to

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "validation_util.h"
 #include "../core/src/layout/parts.h"
 #include "scenario_util.h"
 #include "sizer/sizer.h"
@@ -162,13 +163,7 @@ TEST_CASE("HSDP: sharding within fsdp_shard ranks", "[layout][fsdp]") {
 }
 
 TEST_CASE("published FSDP/HSDP scaling sweeps (docs/validation/runs-fsdp.json)", "[layout][validation][fsdp]") {
-  std::ifstream f(std::string(SIZER_SOURCE_DIR) + "/docs/validation/runs-fsdp.json");
-  REQUIRE(f);
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  std::vector<Issue> issues;
-  const auto rows = validate_runs(text, bundled_catalog(), &issues);
-  INFO(format_issues(issues));
-  REQUIRE(issues.empty());
+  const auto rows = testutil::published_runs({"runs-fsdp.json"});
   REQUIRE(rows.size() >= 40);
   // Level: mean absolute error 17.1% when the file was added (all held out; H100 BF16 efficiency
   // and TPU v5e TP 16 dominate it). May only go down.

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 
+#include "validation_util.h"
 #include "scenario_util.h"
 #include "sizer/sizer.h"
 
@@ -198,13 +199,7 @@ TEST_CASE("search device counts cover powers of two, 1.5× steps and both ends",
 }
 
 TEST_CASE("predictions stay close to published runs (docs/validation.md)", "[layout][validation]") {
-  std::ifstream f(std::string(SIZER_SOURCE_DIR) + "/docs/validation/runs.json");
-  REQUIRE(f);
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  std::vector<Issue> issues;
-  const auto rows = validate_runs(text, bundled_catalog(), &issues);
-  INFO(format_issues(issues));
-  REQUIRE(issues.empty());
+  const auto rows = testutil::published_runs({"runs.json"});
   REQUIRE(rows.size() >= 6);
   // The dense runs of the original table. The one MoE row (DeepSeek-V3, FP8) is guarded by the
   // per-group test below instead (−3.7% since the MoE terms of issue 9 item 2 and DualPipe's
@@ -234,17 +229,7 @@ TEST_CASE("predictions stay close to published runs (docs/validation.md)", "[lay
 }
 
 TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validation.md)", "[layout][validation]") {
-  std::vector<ValidationRow> rows;
-  for (const char* file : {"runs.json", "runs-extended.json"}) {
-    std::ifstream f(std::string(SIZER_SOURCE_DIR) + "/docs/validation/" + file);
-    REQUIRE(f);
-    const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    std::vector<Issue> issues;
-    const auto more = validate_runs(text, bundled_catalog(), &issues);
-    INFO(file << ": " << format_issues(issues));
-    REQUIRE(issues.empty());
-    rows.insert(rows.end(), more.begin(), more.end());
-  }
+  const auto rows = testutil::published_runs({"runs.json", "runs-extended.json"});
   REQUIRE(rows.size() >= 53);
   // Mean absolute error per group, measured on 2026-11-30 (before issue 9: dense 23.4%, FSDP
   // 70.5%, MoE 70.4%, FP8/FP4 121.7%, all 55.1%) and ratcheted down after the low-precision GEMM
@@ -306,12 +291,7 @@ TEST_CASE("low precision: FP8/FP4 GEMMs at the chip's measured efficiency, atten
 
 TEST_CASE("held-out FP8/BF16 speed-ups are predicted within 10% (docs/validation.md)", "[layout][validation][precision]") {
   std::map<std::string, ValidationRow> by_id;
-  for (const char* file : {"runs.json", "runs-extended.json"}) {
-    std::ifstream f(std::string(SIZER_SOURCE_DIR) + "/docs/validation/" + file);
-    const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    std::vector<Issue> issues;
-    for (const auto& r : validate_runs(text, bundled_catalog(), &issues)) by_id[r.id] = r;
-  }
+  for (const auto& r : testutil::published_runs({"runs.json", "runs-extended.json"})) by_id[r.id] = r;
   // Same layout, same source, FP8 (tensorwise or MXFP8) against BF16; none of these was fitted on.
   const std::pair<const char*, const char*> pairs[] = {
       {"tt25-llama31-70b-256-fp8tensorwise-tp8", "tt25-llama31-70b-256-bf16-tp8"},

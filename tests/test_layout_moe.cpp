@@ -7,6 +7,7 @@
 #include <iterator>
 #include <string>
 
+#include "validation_util.h"
 #include "scenario_util.h"
 #include "sizer/sizer.h"
 #include "sizer/training_memory.h"
@@ -186,13 +187,7 @@ TEST_CASE("expert TP shards the routed experts' weights", "[layout][moe]") {
 }
 
 TEST_CASE("published MoE runs (docs/validation/runs-moe.json) do not get worse", "[layout][moe][validation]") {
-  std::ifstream f(std::string(SIZER_SOURCE_DIR) + "/docs/validation/runs-moe.json");
-  REQUIRE(f);
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  std::vector<Issue> issues;
-  const auto rows = validate_runs(text, bundled_catalog(), &issues);
-  INFO(format_issues(issues));
-  REQUIRE(issues.empty());
+  const auto rows = testutil::published_runs({"runs-moe.json"});
   REQUIRE(rows.size() >= 7);
   for (const auto& r : rows) {
     INFO(r.id);
