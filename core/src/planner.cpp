@@ -105,9 +105,34 @@ SearchResult search_layouts(const Scenario& s) {
   std::vector<RankedLayout> all_best;  // best layout per device count (for the Pareto front)
   std::vector<RankedLayout> pool;
   const std::size_t keep = static_cast<std::size_t>(q.top);
+  RankedLayout best_here{};
+  bool have_best = false;
+  // Evaluates one candidate: counts it, keeps the best of this device count and the top pool.
+  auto consider = [&](const PlanLayout& l) {
+    if (out.layouts_evaluated >= kMaxSearchLayouts) {
+      out.truncated = true;
+      return;
+    }
+    const LayoutResult r = evaluate_layout(m, s.device, l, ctx);
+    out.layouts_evaluated += 1;
+    if (!r.valid() || !r.fits) return;
+    out.layouts_valid += 1;
+    const double score = objective_value(q.objective, r);
+    if (!have_best || r.step_s < best_here.result.step_s) {
+      best_here = {l, r};
+      have_best = true;
+    }
+    if (pool.size() < keep || score < objective_value(q.objective, pool.back().result)) {
+      auto at = std::upper_bound(pool.begin(), pool.end(), score, [&](double x, const RankedLayout& y) {
+        return x < objective_value(q.objective, y.result);
+      });
+      pool.insert(at, RankedLayout{l, r});
+      if (pool.size() > keep) pool.pop_back();
+    }
+  };
   for (double n : out.device_counts) {
-    RankedLayout best_here{};
-    bool have_best = false;
+    best_here = RankedLayout{};
+    have_best = false;
     for (double tp : divisors(n)) {
       if (!q.allow_tp && tp > 1) continue;
       if (std::fmod(m.heads, tp) != 0) continue;  // cannot split heads: never valid
@@ -133,44 +158,24 @@ SearchResult search_layouts(const Scenario& s) {
                 for (int zero = 0; zero <= 3; ++zero) {
                   if (zero > 0 && dp * cp * (moe ? 1 : ep) < 2) continue;  // nothing to shard
                   for (Recompute rc : modes) {
-                   // Switches: flash attention trades memory for attention recompute only when
-                   // nothing else recomputes it; TP overlap trades exposed collectives for SM
-                   // contention. Sequence parallelism and DP overlap are never slower nor larger
-                   // in the model, so the search sets them on where they apply.
-                   const int flash_opts = (q.allow_flash_attention && rc == Recompute::none) ? 2 : 1;
-                   const int overlap_opts = (q.allow_tp_comm_overlap && tp > 1) ? 2 : 1;
-                   for (int fa = 0; fa < flash_opts; ++fa) {
-                   for (int ov = 0; ov < overlap_opts; ++ov) {
                     PlanLayout l = base;
                     l.tp = tp, l.cp = cp, l.ep = ep, l.pp = pp, l.dp = dp;
                     l.micro_batch = b, l.virtual_stages = v, l.zero_stage = zero, l.recompute = rc;
-                    if (flash_opts == 2) l.flash_attention = fa == 0;
-                    if (overlap_opts == 2) l.tp_comm_overlap = ov == 1;
+                    // Sequence parallelism and DP overlap are never slower nor larger in the
+                    // model, so the search sets them on where they apply. Flash attention trades
+                    // memory for attention recompute only when nothing else recomputes it; TP
+                    // overlap trades exposed collectives for SM contention: both are tried.
                     if (tp > 1) l.sequence_parallel = true;
                     l.dp_overlap = true;
-                    if (out.layouts_evaluated >= kMaxSearchLayouts) {
-                      out.truncated = true;
-                      continue;
+                    const bool try_flash = q.allow_flash_attention && rc == Recompute::none;
+                    const bool try_overlap = q.allow_tp_comm_overlap && tp > 1;
+                    for (int fa = 0; fa < (try_flash ? 2 : 1); ++fa) {
+                      if (try_flash) l.flash_attention = fa == 0;
+                      for (int ov = 0; ov < (try_overlap ? 2 : 1); ++ov) {
+                        if (try_overlap) l.tp_comm_overlap = ov == 1;
+                        consider(l);
+                      }
                     }
-                    const LayoutResult r = evaluate_layout(m, s.device, l, ctx);
-                    out.layouts_evaluated += 1;
-                    if (!r.valid() || !r.fits) continue;
-                    out.layouts_valid += 1;
-                    const double score = objective_value(q.objective, r);
-                    if (!have_best || r.step_s < best_here.result.step_s) {
-                      best_here = {l, r};
-                      have_best = true;
-                    }
-                    if (pool.size() < keep || score < objective_value(q.objective, pool.back().result)) {
-                      RankedLayout item{l, r};
-                      auto at = std::upper_bound(pool.begin(), pool.end(), score, [&](double x, const RankedLayout& y) {
-                        return x < objective_value(q.objective, y.result);
-                      });
-                      pool.insert(at, item);
-                      if (pool.size() > keep) pool.pop_back();
-                    }
-                   }
-                   }
                   }
                 }
               }
