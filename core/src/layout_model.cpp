@@ -89,8 +89,17 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   const double model_token = model_flops_per_token(m, s);
   st.hw_token = model_token;
   const double embed = m.vocab * h;
-  if (l.recompute == Recompute::full) st.hw_token += kFwdFlopsPerParamToken * std::max(0.0, m.active_params - embed) + st.attn_token;
-  if (l.recompute == Recompute::selective || l.flash_attention) st.hw_token += st.attn_token;  // attention redone in bwd
+  // Attention runs forward, backward (2×) and again when recomputed: full recompute redoes the
+  // whole forward; selective recompute and flash attention's own backward redo the attention.
+  st.attn_hw_token = kPassesFwdBwd * st.attn_token;
+  if (l.recompute == Recompute::full) {
+    st.hw_token += kFwdFlopsPerParamToken * std::max(0.0, m.active_params - embed) + st.attn_token;
+    st.attn_hw_token += st.attn_token;
+  }
+  if (l.recompute == Recompute::selective || l.flash_attention) {
+    st.hw_token += st.attn_token;
+    st.attn_hw_token += st.attn_token;
+  }
   // Routed-expert GEMMs (k experts of p_e parameters in each MoE layer), timed at their own width in
   // moe.cpp; full recompute repeats their forward.
   if (st.moe) {
@@ -106,7 +115,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   compute_terms(m, d, l, c, st, &r);
   comm_terms(m, d, l, c, st, &r);
   moe_terms(m, d, l, c, st, &r);
-  overhead_terms(m, d, l, c, st, &r);
+  overhead_terms(d, l, c, st, &r);
   const double t_mb = (r.compute_s + r.memory_bound_s + r.tp_comm_s + r.ep_comm_s + r.cp_comm_s + r.pp_p2p_s +
                        r.expert_compute_s + r.moe_permute_s + r.overhead_s) / st.mb;
   r.pp_bubble_s = (l.pp - 1) / l.virtual_stages * t_mb;

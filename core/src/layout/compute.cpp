@@ -43,13 +43,9 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   const LowPrecision lp = low_precision(d, c.precision);
   r->low_precision_factor = lp.factor;
   r->low_precision_fallback = lp.fallback;
-  // Attention's own products (QKᵀ and AV, fused by flash attention) run at the chip's attention
-  // efficiency in BF16; every other FLOP is a GEMM. Hardware attention FLOPs per token: forward,
-  // backward (2×), and the recomputed forward (selective or full recompute, or flash attention's
-  // own recompute in its backward).
-  const double attn_hw = kPassesFwdBwd * st.attn_token + (l.recompute == Recompute::full ? st.attn_token : 0.0) +
-                         ((l.recompute == Recompute::selective || l.flash_attention) ? st.attn_token : 0.0);
-  const double attn_token = std::min(st.hw_token, attn_hw);
+  // Attention's own products (QKᵀ and AV, fused by flash attention) run at the attention
+  // efficiency in BF16; every other FLOP is a GEMM.
+  const double attn_token = std::min(st.hw_token, st.attn_hw_token);
   // ---- MoE (issue 9): routed-expert GEMMs are timed at their own width in moe.cpp ----
   const double gemm_token = std::max(0.0, st.hw_token - attn_token - st.routed_hw_token);
   // ---- end MoE ----

@@ -30,9 +30,7 @@ double slowest_stage_units(const Model& m, const PlanLayout& l) {
   return std::max(full, std::min(full, last) + head_layer_equivalents(m));
 }
 
-void overhead_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
-                    LayoutResult* r) {
-  (void)m;
+void overhead_terms(const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st, LayoutResult* r) {
   const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
   r->overhead_s = (d.layer_overhead_s + c.stack.layer_overhead_s) * passes * st.layers_stage * st.mb;
   r->optimizer_s = safe_div(kAdamStateTouches * (r->weight_bytes + r->grad_bytes + r->optimizer_bytes), d.hbm_bytes_per_s);

@@ -36,6 +36,7 @@ struct Step {
   double shard_params = 0; // parameters held per model-parallel rank (before ZeRO)
   double attn_token = 0;   // forward attention FLOPs per token (all layers)
   double hw_token = 0;     // hardware FLOPs per token (recompute included)
+  double attn_hw_token = 0;  // attention's share of hw_token: forward, backward, recomputed forward
   double routed_hw_token = 0;  // the routed experts' share of hw_token, timed in moe.cpp, not compute.cpp
   bool moe = false;
 };
@@ -123,8 +124,7 @@ double head_layer_equivalents(const Model& m);
 // the head, whichever is more (pp = 1: all layers; the head is spread with them).
 double slowest_stage_units(const Model& m, const PlanLayout& l);
 // Per-layer fixed costs and the optimizer step (overheads.cpp).
-void overhead_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
-                    LayoutResult* r);
+void overhead_terms(const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st, LayoutResult* r);
 // Needs the per-micro-batch time t_mb (what the reduction can hide behind).
 void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                          double t_mb, LayoutResult* r);
