@@ -66,6 +66,10 @@ struct SearchInputs {
   bool allow_tp = true, allow_pp = true, allow_dp = true, allow_cp = false, allow_ep = true;
 };
 
+// Allocator fragmentation and framework buffers beyond the modelled tensors, as a fraction of
+// them (docs/contract.md, training.memory_overhead_fraction, has the source).
+constexpr double kMemoryOverheadFraction = 0.0;
+
 struct TrainingInputs {
   double tokens = 0;  // D; 0 before resolution
   double tokens_per_param = 20;  // Chinchilla (Hoffmann et al. 2022) used when tokens not given
@@ -76,6 +80,7 @@ struct TrainingInputs {
   double bytes_per_param = 16;
   int zero_stage = 0;
   double hbm_usable = 0.9;
+  double memory_overhead_fraction = kMemoryOverheadFraction;
   double days = 90;
   double goodput = 0.9;
   PriceOffer price;  // usd_per_device_hour 0 = no price known
