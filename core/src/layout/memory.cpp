@@ -41,13 +41,14 @@ void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const Pl
   const double last = per_layer * st.layers_stage / l.virtual_stages * std::min(last_chunks, in_flight * l.virtual_stages) +
                       r->logits_bytes;
   r->activation_bytes = l.pp > 1 ? std::max(first, last) : first + r->logits_bytes;
-  // Buffers: collective staging and DP buckets; under ZeRO-3 the full weights and gradients of
-  // two units (a layer, or the output layer if wider) live at once.
+  // Buffers: collective staging and DP buckets; under ZeRO-3 the full weights of two units (a
+  // layer, or the output layer if wider: the one in use and the prefetched next) and the full
+  // gradients of one (before its reduce-scatter) live at once.
   r->buffer_bytes = 2 * st.tp_msg + std::min(r->grad_bytes, 1e9);
   if (l.zero_stage >= 3 && zero_group > 1) {
     const double layer = st.shard_params * l.pp / std::max(1.0, m.layers);
     const double unit = std::max(layer, m.vocab * h / l.tp);
-    r->gathered_bytes = kGatheredUnits * unit * (acc.weight_bytes + acc.grad_bytes);
+    r->gathered_bytes = unit * (kGatheredUnits * acc.weight_bytes + acc.grad_bytes);
     r->buffer_bytes += r->gathered_bytes;
   }
   const double tensors = r->weight_bytes + r->grad_bytes + r->optimizer_bytes + r->activation_bytes + r->buffer_bytes;
