@@ -169,3 +169,17 @@ TEST_CASE("GPT blocks keep Korthikanti's Table 2; gated GQA blocks count their o
   CHECK(memory::keep_policy(l, Recompute::selective, true) == memory::Keep::per_op);
   CHECK(memory::activation_bytes_per_layer(l, 8192, 1, 4096, 32, 1, false, memory::Keep::per_op) == Approx(15.5 * sbh));
 }
+
+TEST_CASE("training.memory_overhead_fraction is read, ranged and reaches the layout model", "[memory][scenario]") {
+  const Scenario s = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100",
+      "training": {"memory_overhead_fraction": 0.15}})");
+  CHECK(s.training.memory_overhead_fraction == 0.15);
+  CHECK(plan_context(s).memory_overhead_fraction == 0.15);
+  CHECK(testutil::scenario(R"({"model": "llama-3-70b"})").training.memory_overhead_fraction == kMemoryOverheadFraction);
+  for (const char* bad : {"-0.1", "1.5", "\"a lot\""}) {
+    const auto p = parse_scenario(std::string(R"({"training": {"memory_overhead_fraction": )") + bad + "}}",
+                                  bundled_catalog());
+    REQUIRE_FALSE(p.ok());
+    CHECK(format_issues(p.issues).find("training.memory_overhead_fraction") != std::string::npos);
+  }
+}

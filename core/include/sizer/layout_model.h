@@ -7,7 +7,8 @@
 //  - FLOPs per token: 6·N + 12·L·s·h (Narayanan et al. 2021 eq. 3; PaLM, Chowdhery et al. 2022,
 //    appendix B), plus recomputed forward work for hardware FLOPs (Korthikanti et al. 2022 §5).
 //  - Activation memory and the memory-bound elementwise work that reads and writes it:
-//    Korthikanti et al. 2022 Table 2.
+//    Korthikanti et al. 2022 Table 2 (and §4.3 for the output layer's logits); gated/GQA blocks
+//    and framework recompute policies (torchtitan per-op selective AC) as in training_memory.h.
 //  - Pipeline bubble (p − 1)/(m·v) of the ideal time and the interleaved schedule: Narayanan et
 //    al. 2021 §2.2.
 //  - Collectives: ring algorithms, 2(n−1)/n of the message per device (Patarasuk & Yuan 2009);
