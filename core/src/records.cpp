@@ -142,6 +142,9 @@ void read_model_fields(Reader& r, const json& obj, const std::string& path, Mode
   if (auto it = obj.find("vocab"); it != obj.end() && !it->is_null()) {
     r.number(obj, "vocab", path, kCount, &m->vocab);
   }
+  if (auto it = obj.find("ffn_hidden"); it != obj.end() && !it->is_null()) {
+    r.number(obj, "ffn_hidden", path, kCount, &m->ffn_hidden);
+  }
   if (auto it = obj.find("training_tokens"); it != obj.end() && !it->is_null()) {
     r.number(obj, "training_tokens", path, kTokens, &m->training_tokens);
   }

@@ -72,4 +72,85 @@ double activation_bytes_first_stage(double per_layer, double layers, double pp,
   return per_layer * (layers / pp) * in_flight;
 }
 
+// ---- Layer shapes beyond Korthikanti's GPT block (sources in training_memory.h) ----
+
+namespace {
+constexpr double kGatedTolerance = 2.5;  // MLP params per h·f: 2 for GELU, 3 for SwiGLU
+}  // namespace
+
+LayerShape layer_shape(const Model& m) {
+  LayerShape s;
+  const double h = m.hidden;
+  if (!(h > 0) || !(m.heads > 0)) return s;
+  const Attention& a = m.attention;
+  const double head = a.head_dim > 0 ? a.head_dim : h / m.heads;
+  const double kv = a.kv_heads > 0 ? a.kv_heads : m.heads;
+  const double f = m.ffn_hidden > 0 ? m.ffn_hidden : 4 * h;
+  if (a.kind == AttentionKind::mla) {
+    s.q = s.k = m.heads * (head + a.rope_dim) / h;
+    s.v = s.o = m.heads * head / h;
+  } else {
+    s.q = s.o = m.heads * head / h;
+    s.k = s.v = kv * head / h;
+  }
+  // Gated (SwiGLU) MLPs have three h×f matrices, GELU MLPs two: read it off the parameter count
+  // (a MoE model is taken as gated; every published MoE here is). For MoE, f is the width a token
+  // passes through (its k routed plus shared experts), which ffn_hidden approximates.
+  if (m.moe.enabled()) {
+    s.gated = true;
+  } else if (m.layers > 0 && m.params > 0) {
+    const double attn = h * h * (s.q + s.k + s.v + s.o);
+    const double mlp = (m.params - m.vocab * h) / m.layers - attn;
+    s.gated = mlp > kGatedTolerance * h * f;
+  }
+  s.mlp_first = f / h;
+  s.mlp_in = (s.gated ? 2 : 1) * f / h;  // gate and up projections, or fc1
+  s.mlp_mid = f / h;                      // the down projection's input
+  s.gpt = !s.gated && f == 4 * h && s.q == 1 && s.k == 1 && s.v == 1 && s.o == 1;
+  s.dropout = s.gpt;
+  return s;
+}
+
+Keep keep_policy(const LayerShape& shape, Recompute recompute, bool flash_attention) {
+  switch (recompute) {
+    case Recompute::full: return Keep::layer_input;
+    case Recompute::selective: return shape.gpt ? Keep::no_scores : Keep::per_op;
+    case Recompute::none: return flash_attention ? Keep::no_scores : Keep::all;
+  }
+  return Keep::all;
+}
+
+// Bytes per s·b·h element group, 16-bit tensors, 1-byte dropout masks. Korthikanti Table 2's
+// GPT block: replicated 10 (two norm inputs 4, the QKV and fc1 inputs 4, two dropout masks 2) and
+// TP-split 24 (Q, K 4; V 2; attention output 2; GELU input 8; fc2 input 8).
+double activation_bytes_per_layer(const LayerShape& sh, double s, double b, double h, double a, double t,
+                                  bool sp, Keep keep) {
+  const double sbh = s * b * h;
+  double replicated = 0, split = 0, score = 0;
+  switch (keep) {
+    case Keep::all:
+      score = (sh.dropout ? kActAttentionScoreTerm : 2.0) * a * s / h;  // softmax output (+ mask, dropout)
+      [[fallthrough]];
+    case Keep::no_scores:
+      replicated = 8 + (sh.dropout ? 2 : 0);
+      split = 2 * (sh.q + sh.k + sh.v + sh.o) + 2 * (sh.mlp_in + sh.mlp_mid);
+      break;
+    case Keep::per_op:
+      // Layer input; Q (1st matmul), V (3rd), the attention output; the gate or fc1 output (5th);
+      // a gated block's down-projection output (7th matmul), full width before its reduction.
+      replicated = 2 + (sh.gated ? 2 : 0);
+      split = 2 * (sh.q + sh.v + sh.o) + 2 * sh.mlp_first;
+      break;
+    case Keep::layer_input: return sbh * kActFullRecompute;  // ÷ t under SP: the caller's
+  }
+  return sp ? sbh * (replicated + split + score) / t : sbh * (replicated + (split + score) / t);
+}
+
+double logits_bytes(double s, double b, double h, double vocab, double t, bool sp) {
+  if (!(vocab > 0)) return 0;
+  constexpr double kLogitBytes = 4.0;  // fp32 for the loss
+  constexpr double kOutputInputs = 4.0;  // final norm input and the projection input, 16-bit
+  return s * b * (kLogitBytes * vocab / t + kOutputInputs * h / (sp ? t : 1.0));
+}
+
 }  // namespace sizer::memory

@@ -7,7 +7,8 @@
 //  - FLOPs per token: 6·N + 12·L·s·h (Narayanan et al. 2021 eq. 3; PaLM, Chowdhery et al. 2022,
 //    appendix B), plus recomputed forward work for hardware FLOPs (Korthikanti et al. 2022 §5).
 //  - Activation memory and the memory-bound elementwise work that reads and writes it:
-//    Korthikanti et al. 2022 Table 2.
+//    Korthikanti et al. 2022 Table 2 (and §4.3 for the output layer's logits); gated/GQA blocks
+//    and framework recompute policies (torchtitan per-op selective AC) as in training_memory.h.
 //  - Pipeline bubble (p − 1)/(m·v) of the ideal time and the interleaved schedule: Narayanan et
 //    al. 2021 §2.2.
 //  - Collectives: ring algorithms, 2(n−1)/n of the message per device (Patarasuk & Yuan 2009);
@@ -61,6 +62,9 @@ struct PlanContext {
   double goodput = 1.0;
   double usd_per_device_hour = 0;
   double hbm_usable = 0.9;
+  // Allocator fragmentation and framework buffers, as a fraction of the modelled bytes
+  // (training.memory_overhead_fraction; source in docs/contract.md).
+  double memory_overhead_fraction = kMemoryOverheadFraction;
   double bytes_per_param = 16;
   Optimizer optimizer = Optimizer::adam_mixed;
   double grad_bytes = 2, activation_bytes = 2;
@@ -92,6 +96,9 @@ struct LayoutResult {
   bool fits = false;
   // Memory per device, bytes.
   double weight_bytes = 0, grad_bytes = 0, optimizer_bytes = 0, activation_bytes = 0, buffer_bytes = 0;
+  // Parts of the above: the output layer's logits (in activation_bytes); ZeRO-3's gathered layers
+  // and the fragmentation/framework allowance (in buffer_bytes).
+  double logits_bytes = 0, gathered_bytes = 0, overhead_bytes = 0;
   double device_memory_bytes = 0;
   double usable_memory_bytes = 0;
   // Step breakdown, seconds per optimizer step on the critical path.

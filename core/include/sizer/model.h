@@ -43,6 +43,7 @@ struct Model {
   double hidden = 0;  // model width h
   double heads = 0;   // query heads a
   double vocab = 0;   // vocabulary size (0 = not stated)
+  double ffn_hidden = 0;  // MLP inner width (0 = not stated: a GPT block's 4h)
   Attention attention;
   MoeShape moe;
   double training_tokens = 0;  // tokens of the published run (0 = not stated)

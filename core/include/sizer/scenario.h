@@ -99,6 +99,10 @@ struct SearchInputs {
   bool allow_flash_attention = true, allow_tp_comm_overlap = true;  // switches the search may flip
 };
 
+// Allocator fragmentation and framework buffers beyond the modelled tensors, as a fraction of
+// them (docs/contract.md, training.memory_overhead_fraction, has the source).
+constexpr double kMemoryOverheadFraction = 0.0;
+
 struct TrainingInputs {
   double tokens = 0;  // D; 0 before resolution
   double tokens_per_param = 20;  // Chinchilla (Hoffmann et al. 2022) used when tokens not given
@@ -109,6 +113,7 @@ struct TrainingInputs {
   double bytes_per_param = 16;
   int zero_stage = 0;
   double hbm_usable = 0.9;
+  double memory_overhead_fraction = kMemoryOverheadFraction;
   double days = 90;
   double goodput = 0.9;
   PriceOffer price;  // usd_per_device_hour 0 = no price known
