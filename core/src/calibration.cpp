@@ -22,6 +22,10 @@ struct Param {
 const Param kParams[] = {
     {"gemm", false, 0.2, 0.95, [](Scenario& s) { return &s.device.gemm_efficiency; }},
     {"gemm_half_width", false, 0, 4096, [](Scenario& s) { return &s.device.gemm_half_width; }},
+    // FP8/FP4 GEMM kernels against BF16's at the same shape: 0.5 (no faster than BF16) to 1 (full
+    // low-precision peak); the casts are counted apart (sizer/low_precision.h).
+    {"fp8_gemm_vs_bf16", false, 0.5, 1.0, [](Scenario& s) { return &s.device.fp8_gemm_vs_bf16; }},
+    {"fp4_gemm_vs_bf16", false, 0.25, 1.0, [](Scenario& s) { return &s.device.fp4_gemm_vs_bf16; }},
     {"attention", false, 0.1, 1.0, [](Scenario& s) { return &s.device.attention_efficiency; }},
     {"memory_bound_factor", false, 0.5, 6, [](Scenario& s) { return &s.device.memory_bound_factor; }},
     {"link", false, 0.2, 1.0, [](Scenario& s) { return &s.device.link_efficiency; }},

@@ -59,6 +59,7 @@ PlanContext plan_context(const Scenario& s) {
   const TrainingInputs& t = s.training;
   PlanContext c;
   c.precision = t.precision;
+  c.fp8_recipe = t.fp8_recipe;
   c.tokens = t.tokens;
   c.goodput = t.goodput;
   c.usd_per_device_hour = t.price.usd_per_device_hour;

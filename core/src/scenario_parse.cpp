@@ -223,7 +223,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
                           "goodput", "price",
                           "usd_per_device_hour", "layout", "alltoall_dispatch_bytes",
                           "alltoall_combine_bytes", "grad_bytes", "activation_bytes",
-                          "checkpoint_bytes_per_s", "search", "stack"});
+                          "checkpoint_bytes_per_s", "search", "stack", "fp8_recipe"});
     if (auto sit = o.find("stack"); sit != o.end()) detail::read_stack(r, *sit, "training.stack", &t.stack);
     tokens_given = r.number(o, "tokens", path, kTokensR, &t.tokens);
     r.number(o, "tokens_per_param", path, Range{0.001, 1e6}, &t.tokens_per_param);
@@ -249,6 +249,10 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
       }
     }
     r.number(o, "step_mfu", path, kFraction, &t.step_mfu);
+    std::string recipe;
+    if (r.string(o, "fp8_recipe", path, &recipe) && !parse_fp8_recipe(recipe.c_str(), &t.fp8_recipe)) {
+      r.error("training.fp8_recipe", "must be tensorwise, rowwise, mx or blockwise; got " + echo_quoted(recipe));
+    }
     std::string opt;
     if (r.string(o, "optimizer", path, &opt)) {
       if (opt == "adam_mixed") t.optimizer = Optimizer::adam_mixed;

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "sizer/hardware.h"
+#include "sizer/low_precision.h"
 #include "sizer/model.h"
 #include "sizer/scenario.h"
 
@@ -58,6 +59,7 @@ struct PlanLayout {
 // Settings of the run the layout serves, beyond the layout itself.
 struct PlanContext {
   Precision precision = Precision::bf16;
+  Fp8Recipe fp8_recipe = Fp8Recipe::tensorwise;  // scaling recipe of FP8/FP4 runs (training.fp8_recipe)
   double tokens = 0;  // training tokens D (for time to train)
   double goodput = 1.0;
   double usd_per_device_hour = 0;
@@ -104,7 +106,8 @@ struct LayoutResult {
   // Step breakdown, seconds per optimizer step on the critical path.
   double compute_s = 0;        // GEMM and attention FLOPs at the achievable efficiency
   double attention_s = 0;      // the attention products' part of compute_s
-  double memory_bound_s = 0;   // elementwise work at HBM bandwidth
+  double memory_bound_s = 0;   // elementwise work at HBM bandwidth (low_precision_cast_s included)
+  double low_precision_cast_s = 0;  // FP8/FP4 casts of the linears' operands (low_precision.h)
   double tp_comm_s = 0;        // exposed (all of it unless tp_comm_overlap)
   double tp_comm_hidden_s = 0; // hidden behind the GEMMs by tp_comm_overlap
   double ep_comm_s = 0;

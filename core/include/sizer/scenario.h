@@ -8,6 +8,7 @@
 
 #include "sizer/hardware.h"
 #include "sizer/model.h"
+#include "sizer/low_precision.h"
 #include "sizer/units.h"
 
 namespace sizer {
@@ -107,6 +108,7 @@ struct TrainingInputs {
   double tokens = 0;  // D; 0 before resolution
   double tokens_per_param = 20;  // Chinchilla (Hoffmann et al. 2022) used when tokens not given
   Precision precision = Precision::bf16;
+  Fp8Recipe fp8_recipe = Fp8Recipe::tensorwise;  // FP8/FP4 scaling recipe (low_precision.h)
   std::vector<double> mfu;   // MFU points; never one number (seed post Part 2)
   double step_mfu = 0;       // MFU for step-time and traffic rates (default midpoint of mfu range)
   Optimizer optimizer = Optimizer::adam_mixed;

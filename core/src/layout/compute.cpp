@@ -10,10 +10,11 @@ namespace sizer::layout {
 
 namespace {
 
-// FP8 GEMM efficiency relative to BF16 for a chip with no published FP8 run: the H100's fitted
-// value (docs/validation.md, "Low precision"). For FP4 without a published run on the chip, no
-// gain over the chip's FP8 GEMMs is assumed (the only published NVFP4 run is held out).
-constexpr double kFp8Fallback = 0.77;
+// FP8 GEMM kernel efficiency relative to BF16 for a chip with no published FP8 run: the lower of
+// the two fitted chips' values (GB200 0.87, H100 1.0; docs/validation.md, "Low precision"). For
+// FP4 without a published run on the chip, no gain over the chip's FP8 GEMMs is assumed (the only
+// published NVFP4 run is held out).
+constexpr double kFp8Fallback = 0.87;
 
 struct LowPrecision {
   double factor = 0;      // 0: not a low-precision run
@@ -70,6 +71,17 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   const double score_term = l.flash_attention ? 0.0 : 5.0 * m.heads * (s / l.cp) / h;
   const double act_moved = d.memory_bound_factor * c.stack.memory_bound_scale * (34.0 + score_term) * b * (s / l.cp) * h / l.tp;
   r->memory_bound_s = safe_div(act_moved * passes * st.layers_stage * st.mb, d.hbm_bytes_per_s);
+  // FP8/FP4 casts: every linear's input and output gradient per token, and its weights once per
+  // micro-batch, at the recipe's bytes per element (sizer/low_precision.h), moved at the same
+  // achieved bandwidth as the other elementwise kernels; full recompute casts the forward again.
+  if (lp.factor > 0) {
+    const double elements = (cast_elements_per_token_layer(m, l) * b * (s / l.cp) +
+                             st.shard_params * l.pp / std::max(1.0, m.layers)) *
+                            st.layers_stage * st.mb * (passes / kPassesFwdBwd);
+    r->low_precision_cast_s =
+        safe_div(d.memory_bound_factor * cast_bytes_per_element(c.fp8_recipe) * elements, d.hbm_bytes_per_s);
+    r->memory_bound_s += r->low_precision_cast_s;
+  }
 }
 
 }  // namespace sizer::layout

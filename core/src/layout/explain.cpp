@@ -47,7 +47,7 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
   }
   if (r.low_precision_fallback) {
     out.push_back("no published training run at this precision on " + d.id + ": its low-precision GEMM efficiency is "
-                  "assumed (" + num(r.low_precision_factor) + " of the BF16 one: the H100's FP8 fit, and for FP4 no gain "
+                  "assumed (" + num(r.low_precision_factor) + " of the BF16 one: the lower of the fitted chips' FP8 kernel ratios, and for FP4 no gain "
                   "over FP8), not measured");
   }
   if (r.problems & kNoFit) out.push_back(explain_problem(m, d, l, r, kNoFit));

@@ -19,6 +19,9 @@ constexpr double kAttnFwdFlopsPerTokenLayer = 4.0;  // QKᵀ and AV: 2·s·h eac
 constexpr double kPassesFwdBwd = 3.0;               // backward costs twice the forward
 constexpr double kCausalShare = 0.5;                // causal attention computes half the score blocks
 
+// Elements cast to FP8/FP4 per token per layer on one device (low_precision.cpp).
+double cast_elements_per_token_layer(const Model& m, const PlanLayout& l);
+
 inline double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 inline bool divides(double a, double b) { return b > 0 && std::fmod(a, b) == 0; }
 

@@ -1,0 +1,46 @@
+// Low-precision (FP8/FP4) training recipes: how a recipe scales its tensors, what that costs in
+// memory-bound casting work beside the GEMMs, and which collectives it moves in 8 bits.
+//
+// Sources:
+//  - Micikevicius et al. 2022, "FP8 Formats for Deep Learning" (arXiv 2209.05433) §4.3: per-tensor
+//    scaling; torchao.float8 README ("Derivation"): a float8 linear is faster than BF16 only when
+//    bf16_gemm_time − fp8_gemm_time exceeds the max-abs and casting overhead, which is bounded by
+//    memory bandwidth; its H100 microbenchmark gives 0.80× for M,K,N = 1024,2048,1024 and 1.39×
+//    for 4096,8192,16384 (the cast counts below reproduce both within ~10% at the fitted kernel
+//    ratio; docs/validation.md "Low precision").
+//  - torchao Float8LinearRecipeName: "tensorwise" (dynamic per-tensor scale, cuBLAS kernel),
+//    "rowwise" (per-row scales along each GEMM's reduction axis, CUTLASS kernel), and MX formats
+//    (OCP Microscaling spec v1.0: one 8-bit scale per 32 values) for Blackwell; DeepSeek-V3 report
+//    §3.3 (1×128 activation tiles, 128×128 weight blocks).
+//  - torchtitan parallelize (apply_non_moe_tp): "float8 all-gather with TP is only supported for
+//    tensorwise float8 scaling recipes. For rowwise recipes ... all-gather happens in high
+//    precision".
+#pragma once
+
+namespace sizer {
+
+enum class Fp8Recipe {
+  tensorwise,  // one dynamic scale per tensor (Transformer Engine's and torchao's default)
+  rowwise,     // one scale per row of each GEMM operand, cast once per axis (torchao rowwise)
+  mx,          // one scale per 32-value block along each axis (MXFP8, NVFP4/MXFP4 on Blackwell)
+  blockwise,   // DeepSeek-V3: 1×128 activation tiles, 128×128 weight blocks
+};
+
+const char* to_string(Fp8Recipe r);
+bool parse_fp8_recipe(const char* s, Fp8Recipe* out);
+
+// Bytes of HBM traffic per tensor element a recipe spends turning a BF16 GEMM operand into its
+// low-precision copies, forward and backward together. The max-abs reduction along the axis the
+// producing kernel writes is fused into that kernel (torch.compile, Transformer Engine); a cast is
+// a BF16 read and an 8-bit write; the weight-gradient GEMM needs the operand along its other axis:
+//   tensorwise: cast 2+1, transposed copy written by the same kernel +1                  = 4
+//   rowwise:    cast 2+1 along each axis, plus a max-abs read for the second axis 2       = 8
+//   mx / blockwise: scales found inside the cast kernel, cast 2+1 along each axis        = 6
+double cast_bytes_per_element(Fp8Recipe r);
+
+// Fraction of the BF16 bytes a tensor-parallel all-reduce-equivalent (reduce-scatter +
+// all-gather) moves: the all-gather half goes in 8 bits for tensorwise recipes, the
+// reduce-scatter stays in BF16 (gradients and partial sums are not cast).
+double tp_comm_bytes_fraction(Fp8Recipe r);
+
+}  // namespace sizer

@@ -1,0 +1,64 @@
+// Low-precision recipes (sources in sizer/low_precision.h) and the layout model's term for them:
+// the GEMMs of the linear layers run at the precision's peak times the chip's measured kernel
+// ratio (compute.cpp), and every linear's input, output gradient and weight is cast at HBM
+// bandwidth, which is what keeps small shapes and small models from gaining (torchao README).
+#include "sizer/low_precision.h"
+
+#include <cstring>
+
+#include "parts.h"
+#include "sizer/training_memory.h"
+
+namespace sizer {
+
+const char* to_string(Fp8Recipe r) {
+  switch (r) {
+    case Fp8Recipe::tensorwise: return "tensorwise";
+    case Fp8Recipe::rowwise: return "rowwise";
+    case Fp8Recipe::mx: return "mx";
+    case Fp8Recipe::blockwise: return "blockwise";
+  }
+  return "tensorwise";
+}
+
+bool parse_fp8_recipe(const char* s, Fp8Recipe* out) {
+  for (Fp8Recipe r : {Fp8Recipe::tensorwise, Fp8Recipe::rowwise, Fp8Recipe::mx, Fp8Recipe::blockwise}) {
+    if (std::strcmp(s, to_string(r)) == 0) {
+      *out = r;
+      return true;
+    }
+  }
+  return false;
+}
+
+double cast_bytes_per_element(Fp8Recipe r) {
+  // The scale's max-abs reduction along the producer's own axis is fused into the kernel that
+  // writes the operand (torch.compile, Transformer Engine), so it costs no extra read.
+  constexpr double kCast = 2 + 1, kTransposedWrite = 1, kAmaxRead = 2;
+  switch (r) {
+    case Fp8Recipe::tensorwise: return kCast + kTransposedWrite;
+    case Fp8Recipe::rowwise: return 2 * kCast + kAmaxRead;
+    case Fp8Recipe::mx:
+    case Fp8Recipe::blockwise: return 2 * kCast;
+  }
+  return kCast + kTransposedWrite;
+}
+
+double tp_comm_bytes_fraction(Fp8Recipe r) {
+  // Reduce-scatter 2 bytes + all-gather 1 byte, of 2 + 2.
+  return r == Fp8Recipe::tensorwise ? 0.75 : 1.0;
+}
+
+namespace layout {
+
+double cast_elements_per_token_layer(const Model& m, const PlanLayout& l) {
+  // Per device, per token, per layer: the inputs of the column-parallel linears (QKV, MLP in) are
+  // whole on every TP rank, those of the row-parallel ones (attention out, MLP down) are split;
+  // output gradients the other way round (Shoeybi et al. 2019 §3 for the split).
+  const memory::LayerShape sh = memory::layer_shape(m);
+  const double split = sh.q + sh.k + sh.v + sh.mlp_in + sh.o + sh.mlp_mid;
+  return m.hidden * (4.0 + split / l.tp);
+}
+
+}  // namespace layout
+}  // namespace sizer
