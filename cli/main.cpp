@@ -281,9 +281,10 @@ int cmd_calibrate(const Args& a, const sizer::Catalog& c) {
   const std::vector<std::string> params = split(a.fit);
   for (const std::string& p : params) {
     if (!sizer::is_fittable(p)) {
-      std::cerr << "sizer: --fit " << sizer::echo_quoted(p) << " is not a fittable parameter; use one or more of gemm, "
-                   "gemm_half_width, attention, memory_bound_factor, link, layer_overhead_s, stack.memory_bound_scale, "
-                   "stack.attention, stack.layer_overhead_s\n";
+      std::string names;
+      for (const std::string& n : sizer::fittable_parameters()) names += (names.empty() ? "" : ", ") + n;
+      std::cerr << "sizer: --fit " << sizer::echo_quoted(p) << " is not a fittable parameter; use one or more of "
+                << names << "\n";
       return kExitInvalid;
     }
   }
