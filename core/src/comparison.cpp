@@ -24,7 +24,7 @@ std::vector<ComparisonRow> compare_devices(const Scenario& base, const Catalog& 
       const PriceOffer* p = catalog.find_price(d.default_price);
       s.training.price = p ? *p : PriceOffer{};
       s.serving.price = s.training.price;
-      s.power.system_w_per_device = d.system_w;
+      s.power.system_w_per_device = d.capped_system_w();
       s.serving.replica_devices = 0;  // re-derive the replica size for this device
     }
     for (Precision prec : precisions) {

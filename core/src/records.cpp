@@ -34,7 +34,7 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
   r.only_keys(obj, path,
               {"preset", "id", "aliases", "name", "vendor", "kind", "memory_bytes", "memory_stated_as",
                "hbm_bytes_per_s", "dense_flops", "headline_is_sparse", "scale_up_name",
-               "scale_up_domain", "scale_up_bytes_per_s", "scale_out_bytes_per_s", "tdp_w", "system_w",
+               "scale_up_domain", "scale_up_bytes_per_s", "scale_out_bytes_per_s", "tdp_w", "power_limit_w", "system_w",
                "default_system", "default_price", "price_note", "sources", "note", "notes",
                "efficiency"});
   read_id_text(r, obj, path, &d->id, &d->name);
@@ -67,6 +67,14 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
     d->system_w = 0;  // unknown: power results need power.system_w_per_device
   } else {
     r.number(obj, "system_w", path, kWatts, &d->system_w);
+  }
+  if (auto it = obj.find("tdp_w"); it != obj.end() && it->is_null()) {
+    d->tdp_w = 0;  // not published (TPUs, Trainium): no power cap can be applied
+  } else {
+    r.number(obj, "tdp_w", path, kWatts, &d->tdp_w);
+  }
+  if (r.number(obj, "power_limit_w", path, kWatts, &d->power_limit_w) && !(d->tdp_w > 0)) {
+    r.error(join(path, "power_limit_w"), "needs the device's tdp_w (the rated power the cap is measured against)");
   }
   if (auto it = obj.find("default_system"); it != obj.end() && !it->is_null()) {
     r.string(obj, "default_system", path, &d->default_system);

@@ -326,7 +326,7 @@ void read_serving(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
 }
 
 void read_power(Reader& r, const json& doc, Scenario* s) {
-  s->power.system_w_per_device = s->device.system_w;
+  s->power.system_w_per_device = s->device.capped_system_w();
   auto it = doc.find("power");
   if (it == doc.end() || !r.object(*it, "power")) return;
   r.only_keys(*it, "power", {"pue", "system_w_per_device"});

@@ -21,6 +21,8 @@ struct Device {
   double scale_up_bytes_per_s = 0;   // per device, per direction
   double scale_out_bytes_per_s = 0;  // per device NIC bandwidth
   double system_w = 0;               // system-level watts per device (host, NIC, fans included)
+  double tdp_w = 0;                  // the chip's rated board power (0 = unknown)
+  double power_limit_w = 0;          // an operator's power cap below tdp_w (0 = none)
   // Achievable-efficiency parameters of the layout model (layout_model.h), with their sources in
   // assets/devices.json; defaults are the A100 calibration of docs/validation.md.
   double gemm_efficiency = 0.76;       // large-GEMM fraction of the dense peak
@@ -41,8 +43,14 @@ struct Device {
   std::string price_note;     // why no public price is bundled (empty when one is)
   bool user_supplied = false;
 
-  // Dense peak at a precision; FP16 uses the BF16 path. 0 when unsupported.
+  // Dense peak at a precision; FP16 uses the BF16 path. 0 when unsupported. A power cap lowers
+  // it by clock_factor().
   double dense_flops(Precision p) const;
+  // Sustained clock under power_limit_w as a fraction of the rated one: (limit ÷ TDP)^0.30
+  // (hardware.cpp has the source); 1 without a cap or at or above the TDP.
+  double clock_factor() const;
+  // System watts per device with the cap: system_w less the chip's watts given up.
+  double capped_system_w() const;
 };
 
 struct System {
