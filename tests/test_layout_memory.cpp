@@ -64,35 +64,15 @@ const std::map<std::string, const char*> kStillNoFit = {
     {"maxtext-v5p-512b-512", "as above"},
     {"maxtext-v5p-1024b-4096", "as above"},
     {"maxtext-v5e-128b-8192", "as above"},
-    {"maxtext-v5e-32b-256", "XLA gathers FSDP weights per matrix, not per 1B-parameter layer"},
-    {"iw-llama31-405b-256-bf16", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"iw-llama31-405b-256-fp8", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"iw-qwen3-235b-a22b-256-bf16", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"iw-qwen3-235b-a22b-256-fp8", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
     {"tr-llama31-8b-v6e-8", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
     {"tr-llama31-70b-v6e-32", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
     {"tr-llama31-70b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-llama31-405b-2xv6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
     {"tr-gpt3-175b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
     {"tr-llama31-405b-v5p-1024", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-mixtral-8x7b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"maxtext-mixtral-8x7b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"maxtext-mixtral-8x22b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
     {"llmf-ws-mpt-3b-a100-40gb-128", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
     {"llmf-ws-mpt-3b-a100-40gb-64", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
     {"llmf-ws-mpt-3b-a100-40gb-32", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
     {"llmf-ws-mpt-3b-a100-40gb-8", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
-    {"maxtext-v5e-32b-2x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-32b-4x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-32b-8x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-32b-16x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-32b-32x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-1x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-2x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-4x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-8x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-16x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-32x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
     {"maxtext-v5e-128b-1x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
     {"maxtext-v5e-128b-2x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
     {"maxtext-v5e-128b-4x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
@@ -215,4 +195,27 @@ TEST_CASE("training.memory_overhead_fraction is read, ranged and reaches the lay
     REQUIRE_FALSE(p.ok());
     CHECK(format_issues(p.issues).find("training.memory_overhead_fraction") != std::string::npos);
   }
+}
+
+TEST_CASE("layout.offload_activations is read, checked and moves layer inputs to the host", "[memory][scenario]") {
+  const char* base = R"({"model": "llama-3-70b", "device": "tpu-v6e", "training": {"zero_stage": 3, "stack": "jax",
+      "layout": {"tp": 1, "pp": 1, "dp": 256, "micro_batch": 2, "global_batch": 512, "seq_len": 8192,
+                 "recompute": "full", "sequence_parallel": false)";
+  const Scenario on = testutil::scenario(std::string(base) + R"(, "offload_activations": true}}})");
+  const Scenario off = testutil::scenario(std::string(base) + "}}}");
+  CHECK(on.training.layout.offload_activations);
+  CHECK_FALSE(off.training.layout.offload_activations);
+  CHECK(plan_layout(on).offload_activations);
+  const LayoutResult a = evaluate_layout(on.model, on.device, plan_layout(on), plan_context(on));
+  const LayoutResult b = evaluate_layout(off.model, off.device, plan_layout(off), plan_context(off));
+  // Full recompute keeps 2·s·b·h per layer; offloaded, none stays, and the layer being recomputed
+  // is whole either way (its input fetched back from the host).
+  const double input = 2.0 * 8192 * 2 * on.model.hidden;
+  CHECK(a.working_bytes == Approx(b.working_bytes + input));
+  CHECK(b.activation_bytes - a.activation_bytes >= input * (on.model.layers - 1) * 0.999);
+  CHECK(b.activation_bytes - a.activation_bytes <= input * on.model.layers * 1.001);
+  CHECK(a.device_memory_bytes < b.device_memory_bytes);
+  const auto bad = parse_scenario(std::string(base) + R"(, "offload_activations": "yes"}}})", bundled_catalog());
+  REQUIRE_FALSE(bad.ok());
+  CHECK(format_issues(bad.issues).find("training.layout.offload_activations") != std::string::npos);
 }

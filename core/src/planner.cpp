@@ -52,6 +52,7 @@ PlanLayout plan_layout(const Scenario& s) {
   p.ep_overlap = l.ep_overlap;
   p.expert_imbalance = l.expert_imbalance;
   p.fsdp_shard = l.fsdp_shard;
+  p.offload_activations = l.offload_activations;
   return p;
 }
 

@@ -84,6 +84,9 @@ Keep keep_policy(const LayerShape& shape, Recompute recompute, bool flash_attent
 double activation_bytes_per_layer(const LayerShape& shape, double seq_len, double micro_batch, double hidden,
                                   double heads, double tp, bool sequence_parallel, Keep keep);
 
+// A layer's input, the tensor full recompute keeps (2·s·b·h in 16-bit, ÷ t under SP).
+double layer_input_bytes(double seq_len, double micro_batch, double hidden, double tp, bool sequence_parallel);
+
 // Output layer of the last pipeline stage for one micro-batch (Korthikanti §4.3): 32-bit logits
 // 4·s·b·V/t plus the final norm's and the projection's 16-bit inputs, 4·s·b·h (÷ t under SP).
 double logits_bytes(double seq_len, double micro_batch, double hidden, double vocab, double tp,
