@@ -59,11 +59,6 @@ const std::map<std::string, const char*> kStillNoFit = {
     {"llmf-mpt-3b-h100-8-bf16-seq8k", "75 GiB predicted of 74.5 GiB HBM: ran above the 90% usable fraction; dropout masks counted for a model without dropout"},
     {"llmf-mpt-3b-h100-8-fp8-seq8k", "as above"},
     {"llmf-mpt-7b-a100-8-bf16", "68 GiB of 74.5 GiB: above the 90% usable fraction"},
-    {"maxtext-v5p-32b-64", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
-    {"maxtext-v5p-128b-256", "as above"},
-    {"maxtext-v5p-512b-512", "as above"},
-    {"maxtext-v5p-1024b-4096", "as above"},
-    {"maxtext-v5e-128b-8192", "as above"},
     {"tr-llama31-8b-v6e-8", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
     {"tr-llama31-70b-v6e-32", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
     {"tr-llama31-70b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
@@ -73,11 +68,6 @@ const std::map<std::string, const char*> kStillNoFit = {
     {"llmf-ws-mpt-3b-a100-40gb-64", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
     {"llmf-ws-mpt-3b-a100-40gb-32", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
     {"llmf-ws-mpt-3b-a100-40gb-8", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
-    {"maxtext-v5e-128b-1x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
-    {"maxtext-v5e-128b-2x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
-    {"maxtext-v5e-128b-4x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
-    {"maxtext-v5e-128b-8x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
-    {"maxtext-v5e-128b-16x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
 };
 
 }  // namespace
