@@ -65,6 +65,7 @@ PlanContext plan_context(const Scenario& s) {
   c.usd_per_device_hour = t.price.usd_per_device_hour;
   c.hbm_usable = t.hbm_usable;
   c.memory_overhead_fraction = t.memory_overhead_fraction;
+  c.dropout = t.dropout;
   c.bytes_per_param = t.bytes_per_param;
   c.optimizer = t.optimizer;
   c.grad_bytes = t.grad_bytes;

@@ -141,6 +141,7 @@ json scenario_to_json(const Scenario& s) {
       {"alltoall_combine_bytes", t.alltoall_combine_bytes}, {"grad_bytes", t.grad_bytes},
       {"activation_bytes", t.activation_bytes}, {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}};
   if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
+  if (t.dropout >= 0) training["dropout"] = t.dropout == 1;  // unset (from the block) by omission
   training["stack"] = {{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
                        {"layer_overhead_s", t.stack.layer_overhead_s}};
   if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;

@@ -66,6 +66,7 @@ struct PlanContext {
   // Allocator fragmentation and framework buffers, as a fraction of the modelled bytes
   // (training.memory_overhead_fraction; source in docs/contract.md).
   double memory_overhead_fraction = kMemoryOverheadFraction;
+  int dropout = -1;  // dropout masks: -1 from the block shape, 0 none, 1 kept (training.dropout)
   double bytes_per_param = 16;
   Optimizer optimizer = Optimizer::adam_mixed;
   double grad_bytes = 2, activation_bytes = 2;

@@ -115,6 +115,9 @@ struct TrainingInputs {
   int zero_stage = 0;
   double hbm_usable = 0.9;
   double memory_overhead_fraction = kMemoryOverheadFraction;
+  // Dropout masks in the activation count: -1 = from the block (Korthikanti's GPT block keeps
+  // them, gated/GQA blocks do not), 0 = trained without dropout, 1 = with (training.dropout).
+  int dropout = -1;
   double days = 90;
   double goodput = 0.9;
   PriceOffer price;  // usd_per_device_hour 0 = no price known

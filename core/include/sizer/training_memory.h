@@ -62,7 +62,7 @@ struct LayerShape {
   double mlp_mid = 4;                 // activation output (the last matmul's input) ÷ h
   double mlp_first = 4;               // the first MLP matmul's output alone ÷ h
   bool gated = false;                 // SwiGLU: the down projection is a 7th matmul per layer
-  bool dropout = true;                // dropout masks (1 byte per element, two per layer)
+  bool dropout = true;                // dropout masks (1 byte per element, two per layer); training.dropout overrides
   bool gpt = true;                    // exactly Korthikanti's block: Table 2 applies as printed
 };
 LayerShape layer_shape(const Model& m);

@@ -41,7 +41,8 @@ void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const Pl
   // Activations. A GPT block keeps Korthikanti's count (flash attention or selective recompute
   // drop the 5·a·s/h scores); gated/GQA blocks count their own tensors and selective recompute
   // means the per-op policy; full recompute keeps each layer's input, split by TP under SP.
-  const memory::LayerShape shape = memory::layer_shape(m);
+  memory::LayerShape shape = memory::layer_shape(m);
+  if (c.dropout >= 0) shape.dropout = c.dropout == 1;  // training.dropout overrides the block's default
   const memory::Keep keep = memory::keep_policy(shape, l.recompute, l.flash_attention);
   double per_layer = memory::activation_bytes_per_layer(shape, s / l.cp, b, h, m.heads, l.tp, l.sequence_parallel, keep);
   if (keep == memory::Keep::layer_input && l.sequence_parallel) per_layer /= l.tp;
