@@ -21,9 +21,10 @@ using namespace sizer;
 namespace {
 
 // Mean and worst |error| of predicted against published peak memory, measured 2026-12-01
-// (docs/validation.md): 27% and 62%. May only go down (one point of slack).
-constexpr double kMemoryMaeBound = 0.28;
-constexpr double kMemoryWorstBound = 0.63;
+// (docs/validation.md): 27% and 62%; with the recompute working set, one output layer per
+// gathered pair and no DP bucket under ZeRO-3, 24% and 45%. May only go down (one point of slack).
+constexpr double kMemoryMaeBound = 0.25;
+constexpr double kMemoryWorstBound = 0.46;
 
 // Every runs*.json of docs/validation except runs-pending.json (runs not yet expressible).
 std::vector<ValidationRow> all_runs() {
@@ -49,22 +50,25 @@ std::vector<ValidationRow> all_runs() {
   return rows;
 }
 
-// Runs that ran but are still predicted not to fit, each for a reason outside the memory model
-// (docs/validation.md lists them). The list may only shrink: a listed run that fits fails the test
-// so that it is taken off.
+// Runs that ran but are still predicted not to fit (docs/validation.md lists them): all but one are
+// predicted between the 90% usable fraction and the whole HBM. The list may only shrink: a listed
+// run that fits fails the test so that it is taken off.
 const std::map<std::string, const char*> kStillNoFit = {
-    {"ttnv-llama3-8b-gb200-4-nvfp4", "activation checkpointing not stated; 'none' assumed (torchtitan's default is per-op selective)"},
-    {"ttnv-llama3-8b-gb200-4-mxfp8", "as above"},
-    {"ttnv-llama3-8b-gb200-4-bf16", "as above"},
-    {"llmf-mpt-3b-h100-8-bf16-seq8k", "75 GiB predicted of 74.5 GiB HBM: ran above the 90% usable fraction; dropout masks counted for a model without dropout"},
+    // The source's own peaks are 94.7% (BF16) and 97.6% (MXFP8) of HBM, above the 90% usable
+    // fraction (predicted 190 GiB, +9% and +5%); NVFP4's 60% is not modelled (FP4 activations?).
+    {"ttnv-llama3-8b-gb200-4-nvfp4", "predicted like BF16; the published 111 GiB suggests FP4 activations, not modelled"},
+    {"ttnv-llama3-8b-gb200-4-mxfp8", "published peak 97.6% of HBM, above the 90% usable fraction"},
+    {"ttnv-llama3-8b-gb200-4-bf16", "published peak 94.7% of HBM, above the 90% usable fraction"},
+    // Between the 90% usable fraction and the whole HBM: they ran, so the allocator used more than 90%.
+    {"llmf-mpt-3b-h100-8-bf16-seq8k", "75.9 GB predicted: 95% of the 80 GB HBM (no recompute, 8k sequence)"},
     {"llmf-mpt-3b-h100-8-fp8-seq8k", "as above"},
-    {"tr-llama31-8b-v6e-8", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-llama31-70b-v6e-32", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-llama31-70b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-gpt3-175b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-llama31-405b-v5p-1024", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"llmf-ws-mpt-3b-a100-40gb-64", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
-    {"llmf-ws-mpt-3b-a100-40gb-32", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
+    {"llmf-ws-mpt-3b-a100-40gb-64", "36.3 GB predicted: 91% of 40 GB"},
+    {"llmf-ws-mpt-3b-a100-40gb-32", "36.9 GB predicted: 92% of 40 GB"},
+    {"tr-llama31-8b-v6e-8", "31.7 GB predicted: 92% of the 34.4 GB HBM (fp32 state 16 GB, fp32 logits 12.6 GB)"},
+    {"tr-llama31-70b-v6e-32", "34.4 GB predicted: 100% of 34.4 GB (bf16 weights; gradient dtype assumed fp32)"},
+    {"tr-llama31-70b-v6e-256", "32.8 GB predicted: 95% of 34.4 GB (fp32 logits of 5 sequences, 21 GB)"},
+    {"tr-gpt3-175b-v6e-256", "31.7 GB predicted: 92% of 34.4 GB"},
+    {"tr-llama31-405b-v5p-1024", "101 GB predicted: 99% of 102 GB (layer inputs stay on device: 68 GB)"},
 };
 
 }  // namespace
@@ -112,7 +116,8 @@ TEST_CASE("predicted memory per device stays near published peaks (ratchet)", "[
     worst = std::max(worst, std::fabs(err));
     ++n;
   }
-  // Worst: torchtitan 405B, PP 8 with full checkpointing, −62%.
+  // Worst: torchtitan 70B, TP 8 with async TP, −45% (was the 405B with full checkpointing, −62%,
+  // before the layer a recompute pass makes whole was counted).
   CHECK(sum / n <= kMemoryMaeBound);
   CHECK(worst <= kMemoryWorstBound);
 }

@@ -76,8 +76,11 @@ void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const Pl
   // gradients of one (before its reduce-scatter) live at once. A unit is a layer; XLA (the jax
   // stack) gathers per array instead, its SPMD partitioner resharding each operand at the op that
   // consumes it (Xu et al. 2021, GSPMD), so there a unit is the largest weight array.
-  r->buffer_bytes = 2 * st.tp_msg + std::min(r->grad_bytes, 1e9);
-  if (l.zero_stage >= 3 && zero_group > 1) {
+  // The DP bucket is a DDP/ZeRO-1/2 gradient bucket; ZeRO-3 reduce-scatters each gathered unit's
+  // gradients instead, counted with the unit.
+  const bool gathers = l.zero_stage >= 3 && zero_group > 1;
+  r->buffer_bytes = 2 * st.tp_msg + (gathers ? 0.0 : std::min(r->grad_bytes, 1e9));
+  if (gathers) {
     const double layer = c.stack.id == "jax" ? largest_weight(m, l) : st.shard_params * l.pp / std::max(1.0, m.layers);
     const double widest = std::max(layer, m.vocab * h / l.tp);
     r->gathered_bytes = (widest + (kGatheredUnits - 1) * layer) * acc.weight_bytes + widest * acc.grad_bytes;
