@@ -50,9 +50,10 @@ std::vector<ValidationRow> all_runs() {
   return rows;
 }
 
-// Runs that ran but are still predicted not to fit (docs/validation.md lists them): all but one are
-// predicted between the 90% usable fraction and the whole HBM. The list may only shrink: a listed
-// run that fits fails the test so that it is taken off.
+// Runs that ran but are still predicted not to fit (docs/validation.md lists them): nine are
+// predicted between the 90% usable fraction and the whole HBM; the GB200 three above it, 5–9% over
+// published peaks that are themselves above 90%. The list may only shrink: a listed run that fits
+// fails the test so that it is taken off.
 const std::map<std::string, const char*> kStillNoFit = {
     // The source's own peaks are 94.7% (BF16) and 97.6% (MXFP8) of HBM, above the 90% usable
     // fraction (predicted 190 GiB, +9% and +5%); NVFP4's 60% is not modelled (FP4 activations?).
@@ -65,7 +66,7 @@ const std::map<std::string, const char*> kStillNoFit = {
     {"llmf-ws-mpt-3b-a100-40gb-64", "36.3 GB predicted: 91% of 40 GB"},
     {"llmf-ws-mpt-3b-a100-40gb-32", "36.9 GB predicted: 92% of 40 GB"},
     {"tr-llama31-8b-v6e-8", "31.7 GB predicted: 92% of the 34.4 GB HBM (fp32 state 16 GB, fp32 logits 12.6 GB)"},
-    {"tr-llama31-70b-v6e-32", "34.4 GB predicted: 100% of 34.4 GB (bf16 weights; gradient dtype assumed fp32)"},
+    {"tr-llama31-70b-v6e-32", "31.8 GB predicted: 92% of 34.4 GB (bf16 weights, gradients and moments: 8 B/param)"},
     {"tr-llama31-70b-v6e-256", "32.8 GB predicted: 95% of 34.4 GB (fp32 logits of 5 sequences, 21 GB)"},
     {"tr-gpt3-175b-v6e-256", "31.7 GB predicted: 92% of 34.4 GB"},
     {"tr-llama31-405b-v5p-1024", "101 GB predicted: 99% of 102 GB (layer inputs stay on device: 68 GB)"},

@@ -83,7 +83,10 @@ void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const Pl
   if (gathers) {
     const double layer = c.stack.id == "jax" ? largest_weight(m, l) : st.shard_params * l.pp / std::max(1.0, m.layers);
     const double widest = std::max(layer, m.vocab * h / l.tp);
-    r->gathered_bytes = (widest + (kGatheredUnits - 1) * layer) * acc.weight_bytes + widest * acc.grad_bytes;
+    // Gathered weights and their unsharded gradients are the 16-bit compute copies whatever
+    // bytes_per_param says about the sharded state (the optimizer's own split, unscaled).
+    const memory::StateAccounting copy = memory::accounting(c.optimizer);
+    r->gathered_bytes = (widest + (kGatheredUnits - 1) * layer) * copy.weight_bytes + widest * copy.grad_bytes;
     r->buffer_bytes += r->gathered_bytes;
   }
   const double tensors = r->weight_bytes + r->grad_bytes + r->optimizer_bytes + r->activation_bytes + r->buffer_bytes;
