@@ -21,9 +21,10 @@ using namespace sizer;
 namespace {
 
 // Mean and worst |error| of predicted against published peak memory, measured 2026-12-01
-// (docs/validation.md): 27% and 62%. May only go down (one point of slack).
-constexpr double kMemoryMaeBound = 0.28;
-constexpr double kMemoryWorstBound = 0.63;
+// (docs/validation.md): 27% and 62%; with the recompute working set, one output layer per
+// gathered pair and no DP bucket under ZeRO-3, 24% and 45%. May only go down (one point of slack).
+constexpr double kMemoryMaeBound = 0.25;
+constexpr double kMemoryWorstBound = 0.46;
 
 // Every runs*.json of docs/validation except runs-pending.json (runs not yet expressible).
 std::vector<ValidationRow> all_runs() {
@@ -49,55 +50,26 @@ std::vector<ValidationRow> all_runs() {
   return rows;
 }
 
-// Runs that ran but are still predicted not to fit, each for a reason outside the memory model
-// (docs/validation.md lists them). The list may only shrink: a listed run that fits fails the test
-// so that it is taken off.
+// Runs that ran but are still predicted not to fit (docs/validation.md lists them): nine are
+// predicted between the 90% usable fraction and the whole HBM; the GB200 three above it, 5–9% over
+// published peaks that are themselves above 90%. The list may only shrink: a listed run that fits
+// fails the test so that it is taken off.
 const std::map<std::string, const char*> kStillNoFit = {
-    {"ttnv-llama3-8b-gb200-4-nvfp4", "activation checkpointing not stated; 'none' assumed (torchtitan's default is per-op selective)"},
-    {"ttnv-llama3-8b-gb200-4-mxfp8", "as above"},
-    {"ttnv-llama3-8b-gb200-4-bf16", "as above"},
-    {"llmf-mpt-3b-h100-8-bf16-seq8k", "75 GiB predicted of 74.5 GiB HBM: ran above the 90% usable fraction; dropout masks counted for a model without dropout"},
+    // The source's own peaks are 94.7% (BF16) and 97.6% (MXFP8) of HBM, above the 90% usable
+    // fraction (predicted 190 GiB, +9% and +5%); NVFP4's 60% is not modelled (FP4 activations?).
+    {"ttnv-llama3-8b-gb200-4-nvfp4", "predicted like BF16; the published 111 GiB suggests FP4 activations, not modelled"},
+    {"ttnv-llama3-8b-gb200-4-mxfp8", "published peak 97.6% of HBM, above the 90% usable fraction"},
+    {"ttnv-llama3-8b-gb200-4-bf16", "published peak 94.7% of HBM, above the 90% usable fraction"},
+    // Between the 90% usable fraction and the whole HBM: they ran, so the allocator used more than 90%.
+    {"llmf-mpt-3b-h100-8-bf16-seq8k", "75.9 GB predicted: 95% of the 80 GB HBM (no recompute, 8k sequence)"},
     {"llmf-mpt-3b-h100-8-fp8-seq8k", "as above"},
-    {"llmf-mpt-7b-a100-8-bf16", "68 GiB of 74.5 GiB: above the 90% usable fraction"},
-    {"maxtext-v5p-32b-64", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
-    {"maxtext-v5p-128b-256", "as above"},
-    {"maxtext-v5p-512b-512", "as above"},
-    {"maxtext-v5p-1024b-4096", "as above"},
-    {"maxtext-v5e-128b-8192", "as above"},
-    {"maxtext-v5e-32b-256", "XLA gathers FSDP weights per matrix, not per 1B-parameter layer"},
-    {"iw-llama31-405b-256-bf16", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"iw-llama31-405b-256-fp8", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"iw-qwen3-235b-a22b-256-bf16", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"iw-qwen3-235b-a22b-256-fp8", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-llama31-8b-v6e-8", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-llama31-70b-v6e-32", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-llama31-70b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-llama31-405b-2xv6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-gpt3-175b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-llama31-405b-v5p-1024", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"tr-mixtral-8x7b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"maxtext-mixtral-8x7b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"maxtext-mixtral-8x22b-v6e-256", "MaxText remat_policy offloads decoder-layer inputs to host memory and the recipe keeps bf16 weights/moments; neither is an input yet"},
-    {"llmf-ws-mpt-3b-a100-40gb-128", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
-    {"llmf-ws-mpt-3b-a100-40gb-64", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
-    {"llmf-ws-mpt-3b-a100-40gb-32", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
-    {"llmf-ws-mpt-3b-a100-40gb-8", "35-36 GiB of 37.3 GiB HBM: ran above the 90% usable fraction"},
-    {"maxtext-v5e-32b-2x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-32b-4x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-32b-8x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-32b-16x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-32b-32x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-1x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-2x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-4x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-8x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-16x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-64b-32x256", "XLA gathers FSDP weights per matrix, not per layer (as maxtext-v5e-32b-256)"},
-    {"maxtext-v5e-128b-1x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
-    {"maxtext-v5e-128b-2x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
-    {"maxtext-v5e-128b-4x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
-    {"maxtext-v5e-128b-8x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
-    {"maxtext-v5e-128b-16x256", "MaxText shards activations over the tensor axis; the run says sequence_parallel false"},
+    {"llmf-ws-mpt-3b-a100-40gb-64", "36.3 GB predicted: 91% of 40 GB"},
+    {"llmf-ws-mpt-3b-a100-40gb-32", "36.9 GB predicted: 92% of 40 GB"},
+    {"tr-llama31-8b-v6e-8", "31.7 GB predicted: 92% of the 34.4 GB HBM (fp32 state 16 GB, fp32 logits 12.6 GB)"},
+    {"tr-llama31-70b-v6e-32", "31.8 GB predicted: 92% of 34.4 GB (bf16 weights, gradients and moments: 8 B/param)"},
+    {"tr-llama31-70b-v6e-256", "32.8 GB predicted: 95% of 34.4 GB (fp32 logits of 5 sequences, 21 GB)"},
+    {"tr-gpt3-175b-v6e-256", "31.7 GB predicted: 92% of 34.4 GB"},
+    {"tr-llama31-405b-v5p-1024", "101 GB predicted: 99% of 102 GB (layer inputs stay on device: 68 GB)"},
 };
 
 }  // namespace
@@ -145,7 +117,8 @@ TEST_CASE("predicted memory per device stays near published peaks (ratchet)", "[
     worst = std::max(worst, std::fabs(err));
     ++n;
   }
-  // Worst: torchtitan 405B, PP 8 with full checkpointing, −62%.
+  // Worst: torchtitan 70B, TP 8 with async TP, −45% (was the 405B with full checkpointing, −62%,
+  // before the layer a recompute pass makes whole was counted).
   CHECK(sum / n <= kMemoryMaeBound);
   CHECK(worst <= kMemoryWorstBound);
 }
@@ -215,4 +188,51 @@ TEST_CASE("training.memory_overhead_fraction is read, ranged and reaches the lay
     REQUIRE_FALSE(p.ok());
     CHECK(format_issues(p.issues).find("training.memory_overhead_fraction") != std::string::npos);
   }
+}
+
+TEST_CASE("layout.offload_activations is read, checked and moves layer inputs to the host", "[memory][scenario]") {
+  const char* base = R"({"model": "llama-3-70b", "device": "tpu-v6e", "training": {"zero_stage": 3, "stack": "jax",
+      "layout": {"tp": 1, "pp": 1, "dp": 256, "micro_batch": 2, "global_batch": 512, "seq_len": 8192,
+                 "recompute": "full", "sequence_parallel": false)";
+  const Scenario on = testutil::scenario(std::string(base) + R"(, "offload_activations": true}}})");
+  const Scenario off = testutil::scenario(std::string(base) + "}}}");
+  CHECK(on.training.layout.offload_activations);
+  CHECK_FALSE(off.training.layout.offload_activations);
+  CHECK(plan_layout(on).offload_activations);
+  const LayoutResult a = evaluate_layout(on.model, on.device, plan_layout(on), plan_context(on));
+  const LayoutResult b = evaluate_layout(off.model, off.device, plan_layout(off), plan_context(off));
+  // Full recompute keeps 2·s·b·h per layer; offloaded, none stays, and the layer being recomputed
+  // is whole either way (its input fetched back from the host).
+  const double input = 2.0 * 8192 * 2 * on.model.hidden;
+  CHECK(a.working_bytes == Approx(b.working_bytes + input));
+  CHECK(b.activation_bytes - a.activation_bytes >= input * (on.model.layers - 1) * 0.999);
+  CHECK(b.activation_bytes - a.activation_bytes <= input * on.model.layers * 1.001);
+  CHECK(a.device_memory_bytes < b.device_memory_bytes);
+  const auto bad = parse_scenario(std::string(base) + R"(, "offload_activations": "yes"}}})", bundled_catalog());
+  REQUIRE_FALSE(bad.ok());
+  CHECK(format_issues(bad.issues).find("training.layout.offload_activations") != std::string::npos);
+}
+
+TEST_CASE("training.dropout drops Korthikanti's dropout masks for models trained without dropout", "[memory][scenario]") {
+  const char* base = R"({"model": "gpt-3-175b", "device": "h100", "training": {"zero_stage": 1%s,
+      "layout": {"tp": 8, "pp": 8, "dp": 4, "micro_batch": 1, "global_batch": 256, "seq_len": 2048,
+                 "recompute": "none", "sequence_parallel": true, "flash_attention": true}}})";
+  auto with = [&](const std::string& extra) {
+    std::string text = base;
+    text.replace(text.find("%s"), 2, extra);
+    return testutil::scenario(text);
+  };
+  const Scenario unset = with(""), off = with(R"(, "dropout": false)"), on = with(R"(, "dropout": true)");
+  CHECK(unset.training.dropout == -1);
+  CHECK(off.training.dropout == 0);
+  CHECK(on.training.dropout == 1);
+  const auto act = [](const Scenario& s) {
+    return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)).activation_bytes;
+  };
+  // A GPT block keeps its two 1-byte masks per element by default (Table 2: 34 = 32 + 2).
+  CHECK(act(unset) == Approx(act(on)));
+  CHECK(act(off) < act(unset));
+  const auto bad = parse_scenario(R"({"training": {"dropout": 0.1}})", bundled_catalog());
+  REQUIRE_FALSE(bad.ok());
+  CHECK(format_issues(bad.issues).find("training.dropout") != std::string::npos);
 }

@@ -52,6 +52,7 @@ PlanLayout plan_layout(const Scenario& s) {
   p.ep_overlap = l.ep_overlap;
   p.expert_imbalance = l.expert_imbalance;
   p.fsdp_shard = l.fsdp_shard;
+  p.offload_activations = l.offload_activations;
   return p;
 }
 
@@ -65,6 +66,7 @@ PlanContext plan_context(const Scenario& s) {
   c.usd_per_device_hour = t.price.usd_per_device_hour;
   c.hbm_usable = t.hbm_usable;
   c.memory_overhead_fraction = t.memory_overhead_fraction;
+  c.dropout = t.dropout;
   c.bytes_per_param = t.bytes_per_param;
   c.optimizer = t.optimizer;
   c.grad_bytes = t.grad_bytes;

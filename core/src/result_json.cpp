@@ -144,6 +144,7 @@ json scenario_to_json(const Scenario& s) {
       {"activation_bytes", t.activation_bytes}, {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}};
   if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
   training["fp8_recipe"] = to_string(t.fp8_recipe);
+  if (t.dropout >= 0) training["dropout"] = t.dropout == 1;  // unset (from the block) by omission
   training["stack"] = {{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
                        {"layer_overhead_s", t.stack.layer_overhead_s}};
   if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;
@@ -154,6 +155,7 @@ json scenario_to_json(const Scenario& s) {
   if (l.expert_tp > 0) lj["expert_tp"] = l.expert_tp;  // 0 = the default, written by omission
   if (l.expert_imbalance > 0) lj["expert_imbalance"] = l.expert_imbalance;
   if (l.fsdp_shard > 0) lj["fsdp_shard"] = l.fsdp_shard;
+  if (l.offload_activations) lj["offload_activations"] = true;  // false, the default, by omission
   const SearchInputs& q = t.search;
   if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp || !q.allow_dp ||
       q.allow_cp || !q.allow_ep || !q.allow_flash_attention || !q.allow_tp_comm_overlap) {

@@ -219,7 +219,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     const json& o = *it;
     const std::string path = "training";
     r.only_keys(o, path, {"tokens", "tokens_per_param", "precision", "mfu", "step_mfu", "optimizer",
-                          "bytes_per_param", "zero_stage", "hbm_usable", "memory_overhead_fraction", "days",
+                          "bytes_per_param", "zero_stage", "hbm_usable", "memory_overhead_fraction", "dropout", "days",
                           "goodput", "price",
                           "usd_per_device_hour", "layout", "alltoall_dispatch_bytes",
                           "alltoall_combine_bytes", "grad_bytes", "activation_bytes",
@@ -263,6 +263,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     r.integer(o, "zero_stage", path, Range{0, 3}, &t.zero_stage);
     r.number(o, "hbm_usable", path, kFraction, &t.hbm_usable);
     r.number(o, "memory_overhead_fraction", path, Range{0, 1}, &t.memory_overhead_fraction);
+    if (bool dropout = false; r.boolean(o, "dropout", path, &dropout)) t.dropout = dropout ? 1 : 0;
     r.number(o, "days", path, kDays, &t.days);
     r.number(o, "goodput", path, kFraction, &t.goodput);
     read_price_choice(r, o, path, c, s->device, &t.price);

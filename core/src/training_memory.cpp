@@ -146,6 +146,10 @@ double activation_bytes_per_layer(const LayerShape& sh, double s, double b, doub
   return sp ? sbh * (replicated + split + score) / t : sbh * (replicated + (split + score) / t);
 }
 
+double layer_input_bytes(double s, double b, double h, double t, bool sp) {
+  return kActFullRecompute * s * b * h / (sp ? t : 1.0);
+}
+
 double logits_bytes(double s, double b, double h, double vocab, double t, bool sp) {
   if (!(vocab > 0)) return 0;
   constexpr double kLogitBytes = 4.0;  // fp32 for the loss

@@ -137,6 +137,7 @@ void layout_editor(Ui& ui) {
     switch_field(ui, "Flash attention", "training.layout.flash_attention");
     switch_field(ui, "DP overlap", "training.layout.dp_overlap");
     switch_field(ui, "TP overlap", "training.layout.tp_comm_overlap");
+    switch_field(ui, "Host offload", "training.layout.offload_activations");
     choice_field(ui, "Software stack", "training.stack",
                  {{"megatron", "Megatron-class"}, {"pytorch", "PyTorch FSDP"}, {"jax", "JAX / XLA"}});
     ImGui::EndTable();

@@ -52,6 +52,7 @@ struct PlanLayout {
   double ep_overlap = 0;        // fraction of the MoE all-to-all hidden behind compute, 0–1
   double expert_imbalance = 0;  // busiest expert's tokens ÷ the mean; 0 = the sourced default
   double fsdp_shard = 0;        // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
+  bool offload_activations = false;  // checkpointed layer inputs in host memory; transfers assumed hidden
   double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
   double expert_tp_size() const { return expert_tp > 0 ? expert_tp : tp; }  // expert_tp, 0 → tp
 };
@@ -67,6 +68,7 @@ struct PlanContext {
   // Allocator fragmentation and framework buffers, as a fraction of the modelled bytes
   // (training.memory_overhead_fraction; source in docs/contract.md).
   double memory_overhead_fraction = kMemoryOverheadFraction;
+  int dropout = -1;  // dropout masks: -1 from the block shape, 0 none, 1 kept (training.dropout)
   double bytes_per_param = 16;
   Optimizer optimizer = Optimizer::adam_mixed;
   double grad_bytes = 2, activation_bytes = 2;
@@ -98,9 +100,10 @@ struct LayoutResult {
   bool fits = false;
   // Memory per device, bytes.
   double weight_bytes = 0, grad_bytes = 0, optimizer_bytes = 0, activation_bytes = 0, buffer_bytes = 0;
-  // Parts of the above: the output layer's logits (in activation_bytes); ZeRO-3's gathered layers
-  // and the fragmentation/framework allowance (in buffer_bytes).
-  double logits_bytes = 0, gathered_bytes = 0, overhead_bytes = 0;
+  // Parts of the above: the output layer's logits and the recompute working set of one layer (in
+  // activation_bytes); ZeRO-3's gathered layers and the fragmentation/framework allowance (in
+  // buffer_bytes).
+  double logits_bytes = 0, working_bytes = 0, gathered_bytes = 0, overhead_bytes = 0;
   double device_memory_bytes = 0;
   double usable_memory_bytes = 0;
   // Step breakdown, seconds per optimizer step on the critical path.

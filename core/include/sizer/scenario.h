@@ -88,6 +88,7 @@ struct Layout {
   double ep_overlap = 0;         // fraction of the MoE all-to-all hidden behind compute, 0–1
   double expert_imbalance = 0;   // busiest expert's tokens ÷ the mean; 0 = the sourced default
   double fsdp_shard = 0;         // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
+  bool offload_activations = false;  // checkpointed layer inputs kept in host memory (MaxText remat offload)
   double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
 };
 
@@ -116,6 +117,9 @@ struct TrainingInputs {
   int zero_stage = 0;
   double hbm_usable = 0.9;
   double memory_overhead_fraction = kMemoryOverheadFraction;
+  // Dropout masks in the activation count: -1 = from the block (Korthikanti's GPT block keeps
+  // them, gated/GQA blocks do not), 0 = trained without dropout, 1 = with (training.dropout).
+  int dropout = -1;
   double days = 90;
   double goodput = 0.9;
   PriceOffer price;  // usd_per_device_hour 0 = no price known

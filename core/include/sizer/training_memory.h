@@ -62,7 +62,7 @@ struct LayerShape {
   double mlp_mid = 4;                 // activation output (the last matmul's input) ÷ h
   double mlp_first = 4;               // the first MLP matmul's output alone ÷ h
   bool gated = false;                 // SwiGLU: the down projection is a 7th matmul per layer
-  bool dropout = true;                // dropout masks (1 byte per element, two per layer)
+  bool dropout = true;                // dropout masks (1 byte per element, two per layer); training.dropout overrides
   bool gpt = true;                    // exactly Korthikanti's block: Table 2 applies as printed
 };
 LayerShape layer_shape(const Model& m);
@@ -83,6 +83,9 @@ Keep keep_policy(const LayerShape& shape, Recompute recompute, bool flash_attent
 // Keep::all / no_scores / layer_input this is Korthikanti Table 2 exactly.
 double activation_bytes_per_layer(const LayerShape& shape, double seq_len, double micro_batch, double hidden,
                                   double heads, double tp, bool sequence_parallel, Keep keep);
+
+// A layer's input, the tensor full recompute keeps (2·s·b·h in 16-bit, ÷ t under SP).
+double layer_input_bytes(double seq_len, double micro_batch, double hidden, double tp, bool sequence_parallel);
 
 // Output layer of the last pipeline stage for one micro-batch (Korthikanti §4.3): 32-bit logits
 // 4·s·b·V/t plus the final norm's and the projection's 16-bit inputs, 4·s·b·h (÷ t under SP).
