@@ -166,8 +166,9 @@ TEST_CASE("published FSDP/HSDP scaling sweeps (docs/validation/runs-fsdp.json)",
   const auto rows = testutil::published_runs({"runs-fsdp.json"});
   REQUIRE(rows.size() >= 40);
   // Level: mean absolute error 17.1% when the file was added (all held out; H100 BF16 efficiency
-  // and TPU v5e TP 16 dominate it). May only go down.
-  CHECK(mean_abs_error(rows) <= 0.171 + 0.005);
+  // and TPU v5e TP 16 dominate it); 12.9% after the FP8-recipe/power-cap refit (2026-12-01). May
+  // only go down.
+  CHECK(mean_abs_error(rows) <= 0.129 + 0.005);
   // Shape: per-device throughput at the largest device count of each sweep over that at the
   // smallest, predicted ÷ published. 8.3% mean when added (the model is flat; MaxText's HSDP
   // sweeps lose 7–16% over 1→32 slices, LLM Foundry's weak-scaling sweeps 0–5%).
