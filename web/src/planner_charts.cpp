@@ -77,6 +77,7 @@ void stacked_bar(Ui& ui, const char* id, const std::vector<Segment>& segs, doubl
     dl->AddRectFilled(ImVec2(x, p0.y), ImVec2(std::max(x1, x + 1.0f), p0.y + h), s.color);
     if (hovered && mx >= x && mx < x1 + 0.5f) {
       dl->AddRect(ImVec2(x, p0.y), ImVec2(x1, p0.y + h), ui.pal.text, 0, 0, ui.px(1.5f));
+      ui.state.view.hover_text = std::string(s.label) + "\n" + format(s.value) + "  (" + fmt::percent(s.value / total) + ")\n" + s.what;
       ImGui::BeginTooltip();
       ImGui::PushFont(ui.fonts.strong);
       ImGui::TextUnformatted(s.label);

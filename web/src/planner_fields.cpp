@@ -66,7 +66,8 @@ void switch_field(Ui& ui, const char* label, const char* path) {
   ImGui::PopID();
 }
 
-// A choice among `options`, stored as a string (or as an integer when `integer`).
+// A choice among `options`, stored as a string (or as an integer when `integer`); while its list
+// is open, the entries' rects are "planner:<path>=<value>".
 void choice_field(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, bool integer) {
   row_label(label);
   ImGui::PushID(path);
@@ -81,6 +82,7 @@ void choice_field(Ui& ui, const char* label, const char* path, const std::vector
       if (ImGui::Selectable(o.label, current == o.value)) {
         set_input(ui.state, path, integer ? json(std::stoi(o.value)) : json(o.value));
       }
+      note_rect(ui, std::string("planner:") + path + "=" + o.value);
     }
     ImGui::EndCombo();
   }
@@ -137,6 +139,13 @@ void layout_editor(Ui& ui) {
     switch_field(ui, "Flash attention", "training.layout.flash_attention");
     switch_field(ui, "DP overlap", "training.layout.dp_overlap");
     switch_field(ui, "TP overlap", "training.layout.tp_comm_overlap");
+    ImGui::EndTable();
+  }
+  // The stack's names do not fit an input cell of the 4-column table: a row of its own whose
+  // label lines up with the labels above and whose list spans the rest.
+  if (ImGui::BeginTable("stack_field", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.29f);
+    ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthStretch, 0.71f);
     choice_field(ui, "Software stack", "training.stack",
                  {{"megatron", "Megatron-class"}, {"pytorch", "PyTorch FSDP"}, {"jax", "JAX / XLA"}});
     ImGui::EndTable();

@@ -295,14 +295,22 @@ void planner_panel(Ui& ui) {
   if (run_pending_search(ui.state)) p.scroll_to_results = true;
   refresh_plan(ui.state);
   const sizer::LayoutResult& r = p.result;
-  const float editor_w = std::max(ui.px(360), ImGui::GetContentRegionAvail().x * 0.34f);
-  if (ImGui::BeginTable("planner", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
-    ImGui::TableSetupColumn("editor", ImGuiTableColumnFlags_WidthFixed, editor_w);
-    ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
+  const float avail_w = ImGui::GetContentRegionAvail().x;
+  const float editor_w = std::max(ui.px(360), avail_w * 0.34f);
+  // Narrower than editor and results side by side (a phone): the results go under the editor.
+  const bool narrow = avail_w < ui.px(720);
+  if (ImGui::BeginTable("planner", narrow ? 1 : 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
+    if (narrow) {
+      ImGui::TableSetupColumn("editor", ImGuiTableColumnFlags_WidthStretch);
+    } else {
+      ImGui::TableSetupColumn("editor", ImGuiTableColumnFlags_WidthFixed, editor_w);
+      ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
+    }
     ImGui::TableNextColumn();
     layout_editor(ui);
     search_settings(ui);
-    ImGui::TableNextColumn();
+    ImGui::TableNextColumn();  // the next row when narrow
+    if (narrow) ImGui::Separator();
     ImGui::Indent(ui.px(8));
     headline(ui);
     explanations(ui);

@@ -176,6 +176,25 @@ std::string planner_text(const AppState& s) {
          fmt::percent(r.hfu_predicted) + ", " + fmt::count(std::round(r.tokens_per_s)) + " tokens/s\n";
     t += "Planner memory per device: " + fmt::bytes(r.device_memory_bytes) + " of " + fmt::bytes(r.usable_memory_bytes) +
          " usable (" + (r.fits ? "fits" : "does not fit") + ")\n";
+    // The step bar as text: its segments in order, those above zero.
+    std::string parts;
+    auto part = [&](const char* label, double v) {
+      if (v > 0) parts += (parts.empty() ? "" : ", ") + std::string(label) + " " + fmt::seconds(v);
+    };
+    part("GEMM", r.compute_s - r.attention_s);
+    part("attention", r.attention_s);
+    part("memory-bound", r.memory_bound_s);
+    part("TP", r.tp_comm_s);
+    if (r.tp_comm_hidden_s > 0) parts += " (" + fmt::seconds(r.tp_comm_hidden_s) + " hidden by TP overlap)";
+    part("experts", r.expert_compute_s + r.moe_permute_s);
+    part("EP", r.ep_comm_s);
+    part("CP", r.cp_comm_s);
+    part("PP send/recv", r.pp_p2p_s);
+    part("bubble", r.pp_bubble_s);
+    part("exposed DP", r.dp_comm_exposed_s);
+    part("optimizer", r.optimizer_s);
+    part("overheads", r.overhead_s);
+    t += "Planner step time: " + parts + "\n";
     if (r.train_days > 0) {
       t += "Planner time to train: " + fmt::number(r.train_days) + " days, " + fmt::hours(r.device_hours) + " device-hours" +
            (r.cost_usd > 0 ? ", " + fmt::usd(r.cost_usd) : std::string()) + "\n";

@@ -66,7 +66,7 @@ float share_buttons_width(Ui&) {
 
 void share_buttons(Ui& ui) {
   for (int i = 0; i < 5; ++i) {
-    if (i > 0) ImGui::SameLine();
+    if (i > 0) same_line_or_wrap(ImGui::CalcTextSize(kButtons[i]).x + ImGui::GetStyle().FramePadding.x * 2);
     const bool clicked = ImGui::Button(kButtons[i]);
     note_rect(ui, kButtonIds[i]);
     if (!clicked) continue;

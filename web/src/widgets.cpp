@@ -8,6 +8,11 @@
 
 namespace sizer_web {
 
+void same_line_or_wrap(float item_w) {
+  ImGui::SameLine();
+  if (ImGui::GetCursorPosX() + item_w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+}
+
 void note_rect(Ui& ui, const std::string& name) {
   const ImVec2 a = ImGui::GetItemRectMin();
   const ImVec2 b = ImGui::GetItemRectMax();

@@ -41,6 +41,7 @@ const sizer::Working* find_working(const sizer::Estimate& e, const std::string& 
 }
 
 void working_tooltip(Ui& ui, const sizer::Working& w) {
+  ui.state.view.hover_text = w.path + "\n" + w.formula + "\n" + w.substituted + "\nSource: " + w.source;
   ImGui::BeginTooltip();
   working_body(ui, w, ui.px(460));
   ImGui::PushFont(ui.fonts.small);
