@@ -138,7 +138,7 @@ void results_area(Ui& ui) {
   const bool pinned = !ui.state.view.pinned_working.empty();
   const float working_h = !with_working ? 0
                           : pinned     ? ImGui::GetTextLineHeightWithSpacing() * 4.6f + ui.px(30)
-                                       : ImGui::GetTextLineHeightWithSpacing() + ui.px(8);
+                                       : std::max(ImGui::GetTextLineHeightWithSpacing() + ui.px(8), working_hint_height(ui));
   ImGui::BeginChild("view", ImVec2(0, -working_h), false,
                     ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
   ImGui::Spacing();

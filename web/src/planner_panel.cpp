@@ -66,7 +66,8 @@ void headline(Ui& ui) {
   const PlannerState& p = ui.state.view.planner;
   const sizer::LayoutResult& r = p.result;
   const sizer::Scenario& s = ui.sc();
-  if (!ImGui::BeginTable("planner_stats", 4, ImGuiTableFlags_SizingStretchSame)) return;
+  const int columns = ImGui::GetContentRegionAvail().x < ui.px(520) ? 2 : 4;  // 2 on a phone
+  if (!ImGui::BeginTable("planner_stats", columns, ImGuiTableFlags_SizingStretchSame)) return;
   const bool valid = r.valid();
   auto or_dash = [&](const std::string& v) { return valid ? v : std::string("\xe2\x80\x94"); };
   stat(ui, "Step time", or_dash(fmt::seconds(r.step_s)), kPlanStep,

@@ -4,6 +4,10 @@
 namespace sizer_web {
 namespace {
 
+constexpr const char* kHint =
+    "Hover over any number to see its working: the formula, the values put into it and its source. Click a number "
+    "to pin its working here.";
+
 void working_body(Ui& ui, const sizer::Working& w, float wrap_px) {
   ImGui::PushFont(ui.fonts.small);
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
@@ -52,13 +56,19 @@ void working_tooltip(Ui& ui, const sizer::Working& w) {
   ImGui::EndTooltip();
 }
 
+float working_hint_height(Ui& ui) {
+  ImGui::PushFont(ui.fonts.small);
+  const float text_h = ImGui::CalcTextSize(kHint, nullptr, false, ImGui::GetContentRegionAvail().x).y;
+  ImGui::PopFont();
+  return text_h + ImGui::GetStyle().ItemSpacing.y * 2 + ui.px(8);
+}
+
 void working_pane(Ui& ui) {
   ImGui::Spacing();
   const sizer::Working* w =
       ui.state.view.pinned_working.empty() ? nullptr : find_working(ui.est(), ui.state.view.pinned_working);
   if (!w) {
-    caption(ui, "Hover over any number to see its working: the formula, the values put into it and its "
-                "source. Click a number to pin its working here.");
+    caption(ui, kHint);
     return;
   }
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ui.pal.accent_soft);
