@@ -55,15 +55,17 @@ async function linkWith(page, key, value, what) {
 // the working pane at the bottom), as a person scrolls to a control before clicking it.
 async function scrollIntoView(page, name, viewport) {
   for (let i = 0; i < 40; i++) {
+    // The view scrolls under the tabs (on a phone they sit under the inputs).
     const r = await widgetRect(page, name);
-    const bottom = viewport.height - 60;
-    if (r.y >= 40 && r.y + r.h <= bottom) return r;
-    // The wheel over the view that holds the widget: just under the tabs, or just above the bottom.
     const tabs = await widgetRect(page, 'tab:Planner');
+    const top = tabs.y + tabs.h + 12;
+    const bottom = viewport.height - 60;
+    if (r.y >= top && r.y + r.h <= bottom) return r;
+    // The wheel over the view that holds the widget: just under the tabs, or just above the bottom.
     const x = Math.min(Math.max(r.x + 4, 4), viewport.width - 4);
-    await page.mouse.move(x, r.y < 40 ? tabs.y + tabs.h + 30 : bottom - 10);
+    await page.mouse.move(x, r.y < top ? top + 30 : bottom - 10);
     await frames(page, 2);
-    await page.mouse.wheel(0, r.y < 40 ? -150 : 150);
+    await page.mouse.wheel(0, r.y < top ? -150 : 150);
     await frames(page, 4);
   }
   throw new Error(`could not scroll ${name} into view: ${JSON.stringify(await widgetRect(page, name))}`);
