@@ -12,6 +12,7 @@ import { tests as uiTests } from './ui.test.mjs';
 import { tests as shareTests } from './share.test.mjs';
 import { tests as apiCliTests } from './api_cli.test.mjs';
 import { tests as plannerTests } from './planner.test.mjs';
+import { tests as plannerLayoutTests } from './planner_layout.test.mjs';
 import { tests as hostileTests } from './hostile.test.mjs';
 import { tests as glyphTests } from './glyphs.test.mjs';
 import { tests as pageTests } from './page.test.mjs';
@@ -52,7 +53,7 @@ const browser = await launchBrowser();
 const ctx = { browser, site, origin, shots, examples, cli };
 let passed = 0;
 let failed = 0;
-for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...keyboardTests, ...inputTests, ...offlineTests, ...apiTests, ...plannerTests, ...shareTests, ...hostileTests, ...apiCliTests]
+for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...keyboardTests, ...inputTests, ...offlineTests, ...apiTests, ...plannerTests, ...plannerLayoutTests, ...shareTests, ...hostileTests, ...apiCliTests]
                          .filter(([n]) => !process.env.SIZER_TEST_FILTER || new RegExp(process.env.SIZER_TEST_FILTER).test(n))) {
   const t0 = Date.now();
   try {

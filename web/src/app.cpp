@@ -59,17 +59,27 @@ void top_bar(Ui& ui) {
   ImGui::PushFont(ui.fonts.heading);
   ImGui::TextUnformatted("Sizer");
   ImGui::PopFont();
-  ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
-  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
-  ImGui::TextUnformatted("accelerators, time, money and power to train and serve large models");
-  ImGui::PopStyleColor();
-  // Right side: sharing buttons (share_panel.h), then the theme.
+  // Right side: sharing buttons (share_panel.h), then the theme. The tagline only where it fits
+  // before them; on a narrow screen the buttons go under the title and wrap.
   const char* theme_label = ui.state.view.dark ? "Light theme" : "Dark theme";
   const float w = ImGui::CalcTextSize(theme_label).x + ImGui::GetStyle().FramePadding.x * 2;
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w - share_buttons_width(ui));
-  share_buttons(ui);
+  const float right = ImGui::GetWindowContentRegionMax().x - w - share_buttons_width(ui);
+  const char* tagline = "accelerators, time, money and power to train and serve large models";
   ImGui::SameLine();
+  const float x = ImGui::GetCursorPosX();
+  if (x + ImGui::CalcTextSize(tagline).x + ImGui::GetStyle().ItemSpacing.x <= right) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+    ImGui::TextUnformatted(tagline);
+    ImGui::PopStyleColor();
+    ImGui::SameLine(right);
+  } else if (x <= right) {
+    ImGui::SameLine(right);
+  } else {
+    ImGui::NewLine();
+  }
+  share_buttons(ui);
+  same_line_or_wrap(w);
   if (ImGui::Button(theme_label)) ui.state.view.dark = !ui.state.view.dark;
   note_rect(ui, "button:theme");
 }
@@ -98,12 +108,12 @@ void scenario_line(Ui& ui) {
   ImGui::PopFont();
   ImGui::SameLine();
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
-  ImGui::Text("on %s%s%s", s.device.name.c_str(), s.system_id.empty() ? "" : " \xc2\xb7 ", s.system_id.c_str());
+  ImGui::Text("on %s%s%s", s.device.name.c_str(), s.system_id.empty() ? "" : " · ", s.system_id.c_str());
   ImGui::PopStyleColor();
   if (sizer::uses_user_supplied(s)) {  // text and colour (share_panel.h)
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
-    ImGui::TextUnformatted("\xc2\xb7 user-supplied hardware or price");
+    ImGui::TextUnformatted("· user-supplied hardware or price");
     ImGui::PopStyleColor();
   }
 }
@@ -128,7 +138,7 @@ void results_area(Ui& ui) {
   const bool pinned = !ui.state.view.pinned_working.empty();
   const float working_h = !with_working ? 0
                           : pinned     ? ImGui::GetTextLineHeightWithSpacing() * 4.6f + ui.px(30)
-                                       : ImGui::GetTextLineHeightWithSpacing() + ui.px(8);
+                                       : std::max(ImGui::GetTextLineHeightWithSpacing() + ui.px(8), working_hint_height(ui));
   ImGui::BeginChild("view", ImVec2(0, -working_h), false,
                     ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
   ImGui::Spacing();
@@ -154,6 +164,7 @@ void App::draw(const Fonts& fonts, float width_px, float height_px, float dpr) {
     palette_dark_ = state_.view.dark;
   }
   state_.view.rects.clear();
+  state_.view.hover_text.clear();
   ensure_working(state_);
   Ui ui{fonts, palette_, dpr, state_};
 
@@ -166,16 +177,19 @@ void App::draw(const Fonts& fonts, float width_px, float height_px, float dpr) {
   ImGui::Begin("Sizer", nullptr, flags);
   top_bar(ui);
   ImGui::Separator();
-  const float inputs_w = std::clamp(width_px * 0.30f, ui.px(340), ui.px(460));
+  // Inputs beside the results; on a narrow screen (a phone) above them, each scrolling.
+  const bool narrow = width_px < ui.px(640);
+  const float inputs_w = narrow ? 0.0f : std::clamp(width_px * 0.30f, ui.px(340), ui.px(460));
+  const float inputs_h = narrow ? std::max(ui.px(160), ImGui::GetContentRegionAvail().y * 0.36f) : 0.0f;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui.px(12), ui.px(8)));
   // NavFlattened: Tab and the arrow keys cross from the page into the panels (ImGui 1.86 tabs
   // through the focused window only), so every field is reachable from page load.
-  ImGui::BeginChild("inputs", ImVec2(inputs_w, 0), true,
+  ImGui::BeginChild("inputs", ImVec2(inputs_w, inputs_h), true,
                     ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
   ImGui::PopStyleVar();
   inputs_panel(ui);
   ImGui::EndChild();
-  ImGui::SameLine();
+  if (!narrow) ImGui::SameLine();
   ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
   results_area(ui);
   ImGui::EndChild();

@@ -111,6 +111,7 @@ struct ViewState {
   bool charts_cost = false;  // the MFU chart shows cost instead of device-hours
   PlannerState planner;      // the planner view (planner_state.h)
   std::vector<NamedRect> rects;
+  std::string hover_text;  // plain text of the tooltip drawn this frame (mirrored as window.sizerHover)
 };
 
 struct AppState {

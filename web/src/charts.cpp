@@ -165,7 +165,7 @@ void memory_chart(Ui& ui, float h) {
   x.hi = 3.5;
   x.format = [](double v) { return "ZeRO " + fmt::number(v, 1); };
   const Plot p = begin_plot(ui, "Training memory per device",
-                            "State after TP\xc3\x97PP and ZeRO sharding, plus first-stage activations, against HBM.",
+                            "State after TP×PP and ZeRO sharding, plus first-stage activations, against HBM.",
                             x, fit(totals, false, gb), h);
   const float bw = (p.p1.x - p.p0.x) / 4 * 0.5f;
   const int current = ui.sc().training.zero_stage;
@@ -261,7 +261,7 @@ void experts_chart(Ui& ui, float h) {
   y.hi = 1;
   y.format = pct0;
   const std::string sub = m.moe.enabled()
-      ? "Share of routed experts read per decode step, 1 \xe2\x88\x92 (1 \xe2\x88\x92 k/E)^B with k = " + fmt::number(m.moe.experts_per_token) +
+      ? "Share of routed experts read per decode step, 1 − (1 − k/E)^B with k = " + fmt::number(m.moe.experts_per_token) +
             ", E = " + fmt::number(m.moe.experts) + "."
       : std::string("Dense model: every weight is read at every step, at any batch.");
   const Plot p = begin_plot(ui, "Experts touched against batch", sub.c_str(), x, y, h);

@@ -147,11 +147,11 @@ void compare_panel(Ui& ui) {
     }
     cell(ui, fmt::count(r.cluster_devices));
     cell(ui, fmt::count(r.scale_up_domains));
-    cell(ui, r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "\xe2\x80\x94", r.facility_power_w > 0 ? 0 : ui.pal.faint);
+    cell(ui, r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "—", r.facility_power_w > 0 ? 0 : ui.pal.faint);
     cell(ui, fmt::count(r.min_devices_usable));
     cell(ui, fmt::count(r.replica_min_devices));
     cell(ui, fmt::count(std::round(r.tokens_per_s_per_replica)));
-    cell(ui, r.cost_per_million_tokens_usd > 0 ? fmt::usd(r.cost_per_million_tokens_usd) : "\xe2\x80\x94",
+    cell(ui, r.cost_per_million_tokens_usd > 0 ? fmt::usd(r.cost_per_million_tokens_usd) : "—",
          r.cost_per_million_tokens_usd > 0 ? 0 : ui.pal.faint);
     ImGui::PopID();
   }

@@ -96,7 +96,7 @@ struct Choice {
   bool user = false;  // user-supplied: marked with text and colour
 };
 
-constexpr const char* kUserMark = "  \xc2\xb7 user-supplied";
+constexpr const char* kUserMark = "  · user-supplied";
 
 // A combo over `choices`; returns the index picked this frame, or -1.
 int combo_field(Ui& ui, const char* label, const std::string& path, const std::vector<Choice>& choices,
@@ -248,7 +248,7 @@ void hardware_block(Ui& ui) {
   const int d = combo_field(ui, "Device", "device", devices, dev.id);
   if (d >= 0 && devices[d].value != dev.id) choose_device(ui.state, devices[d].value);
   char spec[160];
-  std::snprintf(spec, sizeof spec, "%s HBM \xc2\xb7 %s \xc2\xb7 %s BF16 dense \xc2\xb7 scale-up %s devices",
+  std::snprintf(spec, sizeof spec, "%s HBM · %s · %s BF16 dense · scale-up %s devices",
                 sizer::fmt::bytes(dev.memory_bytes).c_str(), sizer::fmt::bytes_per_s(dev.hbm_bytes_per_s).c_str(),
                 sizer::fmt::flops_per_s(dev.dense_flops_bf16).c_str(), sizer::fmt::count(dev.scale_up_domain).c_str());
   caption(ui, spec);
@@ -265,7 +265,7 @@ void hardware_block(Ui& ui) {
   for (const sizer::PriceOffer& p : cat.prices) {
     if (p.device != dev.id) continue;
     char label[200];
-    std::snprintf(label, sizeof label, "%s \xc2\xb7 %s \xc2\xb7 $%.2f/h \xc2\xb7 checked %s", p.provider.c_str(),
+    std::snprintf(label, sizeof label, "%s · %s · $%.2f/h · checked %s", p.provider.c_str(),
                   humanise(p.offer_kind).c_str(), p.usd_per_device_hour, p.date_checked.c_str());
     prices.push_back({p.id, std::string(label) + (p.user_supplied ? kUserMark : ""), true, p.user_supplied});
   }
@@ -273,7 +273,7 @@ void hardware_block(Ui& ui) {
   std::string current = price.usd_per_device_hour > 0 ? price.id : "";
   if (price.user_supplied && price.usd_per_device_hour > 0) {
     char label[96];
-    std::snprintf(label, sizeof label, "Your rate \xc2\xb7 $%.2f/h", price.usd_per_device_hour);
+    std::snprintf(label, sizeof label, "Your rate · $%.2f/h", price.usd_per_device_hour);
     bool have = false;
     for (const Choice& c : prices) have = have || c.value == price.id;
     if (!have) prices.push_back({price.id, std::string(label) + kUserMark, true, true});
@@ -434,7 +434,7 @@ void problems_banner(Ui& ui) {
     for (const std::string& p : ui.state.view.last_field_paths) {
       if (!issues_at(std::vector<sizer::Issue>{i}, p).empty()) shown = true;
     }
-    if (!shown) ImGui::Text("\xe2\x80\xa2 %s: %s", i.path.empty() ? "scenario" : i.path.c_str(), i.message.c_str());
+    if (!shown) ImGui::Text("• %s: %s", i.path.empty() ? "scenario" : i.path.c_str(), i.message.c_str());
   }
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();

@@ -36,6 +36,7 @@ struct Platform {
   bool first_frame_done = false;
   int mirrored_revision = -1;  // App::results_revision() last written into the page
   std::string published_rects;
+  std::string published_hover;
   // Keys pressed since the last frame, and releases held back until ImGui has seen them down:
   // ImGui 1.86 reads key state once a frame, so a quick tap (down and up between two frames)
   // would otherwise be lost (Enter not applying a field, Tab not moving).
@@ -108,6 +109,15 @@ void publish_rects(Platform& p) {
   EM_ASM({ window.sizerUi = JSON.parse(UTF8ToString($0)); }, json.c_str());
 }
 
+// Publishes the text of the tooltip on screen (window.sizerHover, "" when none) when it changed:
+// what a person reads on hover, for tests and assistive tools.
+void publish_hover(Platform& p) {
+  const std::string& text = p.app.state().view.hover_text;
+  if (text == p.published_hover) return;
+  p.published_hover = text;
+  EM_ASM({ window.sizerHover = UTF8ToString($0); }, text.c_str());
+}
+
 // Keeps the drawing buffer at CSS size × devicePixelRatio and rebuilds fonts and style when the
 // ratio changes (browser zoom, moving to another screen). The UI works in physical pixels.
 void fit_canvas(Platform& p) {
@@ -149,6 +159,7 @@ void frame(void* arg) {
   sizer_web::page_io_flush(p.app.mutable_state());  // downloads, clipboard, PNG (canvas still drawn)
   mirror_results(p);
   publish_rects(p);
+  publish_hover(p);
   release_held_keys(p);  // ImGui saw this frame's quick taps down; they come up for the next
   if (!p.first_frame_done) {
     p.first_frame_done = true;

@@ -46,8 +46,8 @@ void network_panel(Ui& ui) {
     result_row(ui, "Time on scale-up", fmt::seconds(v.tp_allreduce_s_scale_up), "");
     result_row(ui, "Time on scale-out", fmt::seconds(v.tp_allreduce_s_scale_out), "");
     result_row(ui, "Latency floor", fmt::seconds(v.tp_latency_floor_s), "");
-    result_row(ui, "Slowdown off the scale-up fabric", plain(v.tp_scale_out_slowdown) + "\xc3\x97", "",
-               "(step + scale-out) \xc3\xb7 (step + scale-up)", v.tp_scale_out_slowdown > 1.5 ? ui.pal.warn : 0);
+    result_row(ui, "Slowdown off the scale-up fabric", plain(v.tp_scale_out_slowdown) + "×", "",
+               "(step + scale-out) ÷ (step + scale-up)", v.tp_scale_out_slowdown > 1.5 ? ui.pal.warn : 0);
     end_results();
   }
   if (s.model.moe.enabled()) {

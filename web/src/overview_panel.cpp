@@ -101,7 +101,7 @@ std::vector<Card> headline_cards(Ui& ui) {
   if (s.power.system_w_per_device > 0 && !e.power.facility_power_w.empty()) {
     cards.push_back({"Facility power", range_text(fmt::watts(vmin(e.power.facility_power_w)), fmt::watts(vmax(e.power.facility_power_w))),
                      "training.power.facility_power_w",
-                     fmt::watts(s.power.system_w_per_device) + " per device \xc3\x97 PUE " + plain(s.power.pue) +
+                     fmt::watts(s.power.system_w_per_device) + " per device × PUE " + plain(s.power.pue) +
                          "; " + range_text(fmt::energy_wh(vmin(e.power.energy_wh)), fmt::energy_wh(vmax(e.power.energy_wh))) +
                          " in useful hours, " +
                          range_text(fmt::energy_wh(vmin(e.power.cluster_energy_wh)), fmt::energy_wh(vmax(e.power.cluster_energy_wh))) +
@@ -164,22 +164,22 @@ void ten_steps(Ui& ui) {
   };
   const Step steps[] = {
       {"Parameters", fmt::count(s.model.params) + " / " + fmt::count(s.model.active_params) + " active", "model.params_from_shape",
-       "N_total and N_active; 12\xc2\xb7L\xc2\xb7h\xc2\xb2 as a check"},
+       "N_total and N_active; 12·L·h² as a check"},
       {"Training memory floor", fmt::count(e.memory.min_devices_usable) + " devices", "training.memory.min_devices_usable",
-       "bytes per parameter \xc3\x97 N_total \xc3\xb7 usable HBM per device"},
-      {"Training compute", fmt::flops(c.flops), "training.compute.flops", "6 \xc3\x97 N_active \xc3\x97 D"},
+       "bytes per parameter × N_total ÷ usable HBM per device"},
+      {"Training compute", fmt::flops(c.flops), "training.compute.flops", "6 × N_active × D"},
       {"Device-hours", range_text(fmt::hours(vmin(c.device_hours)), fmt::hours(vmax(c.device_hours))), "training.compute.device_hours",
-       "compute \xc3\xb7 (dense peak \xc3\x97 MFU \xc3\x97 3,600), for each MFU point"},
+       "compute ÷ (dense peak × MFU × 3,600), for each MFU point"},
       {"Cluster size", range_text(fmt::count(vmin(c.cluster_devices)), fmt::count(vmax(c.cluster_devices))) + " devices",
-       "training.compute.cluster_devices", "device-hours \xc3\xb7 (days \xc3\x97 24 \xc3\x97 goodput)"},
-      {"Power", power, "training.power.facility_power_w", "devices \xc3\x97 system W per device \xc3\x97 PUE"},
+       "training.compute.cluster_devices", "device-hours ÷ (days × 24 × goodput)"},
+      {"Power", power, "training.power.facility_power_w", "devices × system W per device × PUE"},
       {"Serving memory", fmt::bytes(v.footprint_bytes), "serving.kv_bytes",
-       "weights at serving precision + KV per token \xc3\x97 context \xc3\x97 batch \xc3\x97 fill"},
+       "weights at serving precision + KV per token × context × batch × fill"},
       {"Decode ceiling", fmt::seconds(v.decode_step_s) + " per step", "serving.decode_step_s",
        u8"(weights read + KV read) ÷ replica HBM bandwidth, or compute or the all-reduce latency floor if slower"},
-      {"Prefill time", fmt::seconds(v.prefill_s), "serving.prefill_s", "2 \xc3\x97 N_active \xc3\x97 prompt \xc3\xb7 (peak \xc3\x97 MFU)"},
+      {"Prefill time", fmt::seconds(v.prefill_s), "serving.prefill_s", "2 × N_active × prompt ÷ (peak × MFU)"},
       {"Cost per million tokens", v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : "no price",
-       "serving.cost_per_million_tokens_usd", "replica $/h \xc3\xb7 realised million tokens per hour"},
+       "serving.cost_per_million_tokens_usd", "replica $/h ÷ realised million tokens per hour"},
   };
   int n = 1;
   for (const Step& st : steps) {
@@ -234,14 +234,14 @@ void overview_panel(Ui& ui) {
     ImGui::PushTextWrapPos(0.0f);
     for (const std::string& n : e.notes) {
       ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
-      ImGui::TextUnformatted("\xe2\x80\xa2");
+      ImGui::TextUnformatted("•");
       ImGui::PopStyleColor();
       ImGui::SameLine();
       ImGui::TextUnformatted(n.c_str());
     }
     for (const sizer::Issue& w : ui.state.editor.warnings) {
       ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
-      ImGui::TextUnformatted("\xe2\x80\xa2");
+      ImGui::TextUnformatted("•");
       ImGui::PopStyleColor();
       ImGui::SameLine();
       ImGui::Text("%s: %s", w.path.c_str(), w.message.c_str());
@@ -251,7 +251,7 @@ void overview_panel(Ui& ui) {
   ImGui::Spacing();
   ten_steps(ui);
   ImGui::Spacing();
-  caption(ui, "Model: " + s.model.name + " \xe2\x80\x94 " + fmt::count(s.model.params) + " parameters, " +
+  caption(ui, "Model: " + s.model.name + " — " + fmt::count(s.model.params) + " parameters, " +
                   fmt::count(s.model.active_params) + " active, " + fmt::flops(e.compute.flops) + " to train on " +
                   fmt::count(e.compute.tokens) + " tokens.");
 }

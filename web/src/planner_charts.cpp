@@ -77,6 +77,7 @@ void stacked_bar(Ui& ui, const char* id, const std::vector<Segment>& segs, doubl
     dl->AddRectFilled(ImVec2(x, p0.y), ImVec2(std::max(x1, x + 1.0f), p0.y + h), s.color);
     if (hovered && mx >= x && mx < x1 + 0.5f) {
       dl->AddRect(ImVec2(x, p0.y), ImVec2(x1, p0.y + h), ui.pal.text, 0, 0, ui.px(1.5f));
+      ui.state.view.hover_text = std::string(s.label) + "\n" + format(s.value) + "  (" + fmt::percent(s.value / total) + ")\n" + s.what;
       ImGui::BeginTooltip();
       ImGui::PushFont(ui.fonts.strong);
       ImGui::TextUnformatted(s.label);
@@ -110,7 +111,8 @@ void step_bar(Ui& ui, const sizer::LayoutResult& r) {
                u8"FP8/FP4 at the chip's measured low-precision factor.", r.compute_s - r.attention_s, c[0]},
       {"attention", u8"Attention products QKᵀ and AV (flash attention, BF16) at the stack's attention efficiency.",
        r.attention_s, with_alpha(c[0], 0.55f)},
-      {"memory-bound", "Elementwise work reading and writing activations at HBM bandwidth (Korthikanti Table 2).",
+      {"memory-bound", "Elementwise work reading and writing activations at HBM bandwidth (Korthikanti Table 2); at "
+                       "FP8/FP4 also the recipe's casts of every linear's operands (training.fp8_recipe).",
        r.memory_bound_s, c[5]},
       {"TP", u8"Tensor-parallel all-reduces: 4 per layer per micro-batch (6 with full recompute); with TP overlap "
              u8"only what the GEMMs cannot hide, plus 10% of the hidden part for the SMs it takes.", r.tp_comm_s, c[1]},
@@ -121,7 +123,7 @@ void step_bar(Ui& ui, const sizer::LayoutResult& r) {
        r.ep_comm_s, c[4]},
       {"CP", "Ring-attention K/V exchange beyond what the attention compute hides.", r.cp_comm_s, c[6]},
       {"PP send/recv", "Activations and gradients crossing pipeline-stage boundaries.", r.pp_p2p_s, c[2]},
-      {"bubble", "Pipeline fill and drain: (p \xe2\x88\x92 1) \xc3\xb7 v micro-batch times.", r.pp_bubble_s, c[7]},
+      {"bubble", "Pipeline fill and drain: (p − 1) ÷ v micro-batch times.", r.pp_bubble_s, c[7]},
       {"exposed DP", "Gradient reduction not hidden behind the last backward pass.", r.dp_comm_exposed_s, c[3]},
       {"optimizer", "Optimizer step: reads and writes the training state at HBM bandwidth.", r.optimizer_s, ui.pal.faint},
       {"overheads", u8"Fixed cost per layer per pass per micro-batch: kernel launches and host work (chip + software "
@@ -135,7 +137,7 @@ void step_bar(Ui& ui, const sizer::LayoutResult& r) {
 void memory_bar(Ui& ui, const sizer::LayoutResult& r) {
   const ImU32* c = ui.pal.series;
   const std::vector<Segment> segs = {
-      {"weights", "Model weights after TP \xc3\x97 PP (and EP) sharding; ZeRO-3 shards them over DP too.", r.weight_bytes, c[0]},
+      {"weights", "Model weights after TP × PP (and EP) sharding; ZeRO-3 shards them over DP too.", r.weight_bytes, c[0]},
       {"grads", "Gradients; sharded over DP from ZeRO-2.", r.grad_bytes, c[4]},
       {"optimizer", "Master weights and Adam moments; sharded over DP from ZeRO-1.", r.optimizer_bytes, c[1]},
       {"activations", "Activations of the micro-batches in flight (Korthikanti et al. 2022).", r.activation_bytes, c[2]},
@@ -185,7 +187,7 @@ Rank rank_of(long long i, const sizer::PlanLayout& l) {
 const char* domain_kind(double domain) { return domain <= 16 ? "server" : domain <= 144 ? "rack" : "pod"; }
 
 std::string range_label(const char* what, int lo, int hi) {
-  return std::string(what) + " " + std::to_string(lo) + (hi > lo ? "\xe2\x80\x93" + std::to_string(hi) : "");
+  return std::string(what) + " " + std::to_string(lo) + (hi > lo ? "–" + std::to_string(hi) : "");
 }
 
 void link_line(Ui& ui, const char* group, double size, sizer::Link link, bool latency_bound, const sizer::Device& d) {
@@ -247,8 +249,8 @@ void layout_diagram(Ui& ui, const sizer::Scenario& s, const sizer::PlanLayout& l
     const float by = origin.y + static_cast<float>(b / per_row) * (box_h + box_gap);
     const long long first = b * per_domain, last = std::min(n, first + per_domain) - 1;
     const Rank r0 = rank_of(first, l), r1 = rank_of(last, l);
-    std::string label = std::string(kind) + " " + std::to_string(b) + " \xc2\xb7 " + range_label("PP", r0.pp, r0.dp == r1.dp ? r1.pp : static_cast<int>(l.pp) - 1);
-    if (r1.dp > r0.dp) label += " \xc2\xb7 " + range_label("DP", r0.dp, r1.dp);
+    std::string label = std::string(kind) + " " + std::to_string(b) + " · " + range_label("PP", r0.pp, r0.dp == r1.dp ? r1.pp : static_cast<int>(l.pp) - 1);
+    if (r1.dp > r0.dp) label += " · " + range_label("DP", r0.dp, r1.dp);
     const float bh = label_h + box_rows(b) * (cell + gap) - gap + 2 * pad;
     dl->AddRectFilled(ImVec2(bx, by), ImVec2(bx + box_w, by + bh), ui.pal.card, ui.px(5));
     dl->AddRect(ImVec2(bx, by), ImVec2(bx + box_w, by + bh), ui.pal.card_border, ui.px(5), 0, ui.px(1));
@@ -298,7 +300,7 @@ void layout_diagram(Ui& ui, const sizer::Scenario& s, const sizer::PlanLayout& l
     summary = "All " + fmt::count(total) + " devices in " + fmt::count(domains_total) + " " + kinds + ".";
   } else {
     summary = "Showing the first " + fmt::count(shown) + " devices" + (shown < replica ? " of one DP replica's " + fmt::count(replica) : "") +
-              ". One replica = TP \xc3\x97 CP \xc3\x97 EP \xc3\x97 PP = " + fmt::count(replica) + " devices; \xc3\x97 " +
+              ". One replica = TP × CP × EP × PP = " + fmt::count(replica) + " devices; × " +
               fmt::count(l.dp) + " DP replicas = " + fmt::count(total) + " devices in " + fmt::count(domains_total) + " " + kinds + ".";
   }
   if (replica < domain && l.dp > 1) summary += " Replica 0 bright, the others dimmed.";
@@ -390,7 +392,7 @@ int pareto_chart(Ui& ui, const sizer::SearchResult& search, const sizer::PlanLay
     ImGui::BeginTooltip();
     ImGui::TextUnformatted(layout_label(p.layout).c_str());
     ImGui::PushFont(ui.fonts.numbers);
-    ImGui::Text("%s devices \xc2\xb7 %s days \xc2\xb7 step %s \xc2\xb7 MFU %s", fmt::count(p.layout.devices()).c_str(),
+    ImGui::Text("%s devices · %s days · step %s · MFU %s", fmt::count(p.layout.devices()).c_str(),
                 fmt::number(p.result.train_days).c_str(), fmt::seconds(p.result.step_s).c_str(),
                 fmt::percent(p.result.mfu_predicted).c_str());
     ImGui::PopFont();

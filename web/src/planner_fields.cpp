@@ -66,7 +66,8 @@ void switch_field(Ui& ui, const char* label, const char* path) {
   ImGui::PopID();
 }
 
-// A choice among `options`, stored as a string (or as an integer when `integer`).
+// A choice among `options`, stored as a string (or as an integer when `integer`); while its list
+// is open, the entries' rects are "planner:<path>=<value>".
 void choice_field(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, bool integer) {
   row_label(label);
   ImGui::PushID(path);
@@ -81,6 +82,7 @@ void choice_field(Ui& ui, const char* label, const char* path, const std::vector
       if (ImGui::Selectable(o.label, current == o.value)) {
         set_input(ui.state, path, integer ? json(std::stoi(o.value)) : json(o.value));
       }
+      note_rect(ui, std::string("planner:") + path + "=" + o.value);
     }
     ImGui::EndCombo();
   }
@@ -120,7 +122,7 @@ void layout_editor(Ui& ui) {
   ImGui::PushFont(ui.fonts.heading);
   ImGui::TextUnformatted("Layout");
   ImGui::PopFont();
-  caption(ui, fmt::count(p.layout.devices()) + " devices = TP \xc3\x97 PP \xc3\x97 DP \xc3\x97 CP \xc3\x97 EP; batch and "
+  caption(ui, fmt::count(p.layout.devices()) + " devices = TP × PP × DP × CP × EP; batch and "
               "sequence in sequences and tokens. Edits change the scenario (training.layout).");
   if (begin_fields(ui, "layout_fields")) {
     count_field(ui, "Tensor (TP)", "training.layout.tp");
@@ -138,8 +140,19 @@ void layout_editor(Ui& ui) {
     switch_field(ui, "DP overlap", "training.layout.dp_overlap");
     switch_field(ui, "TP overlap", "training.layout.tp_comm_overlap");
     switch_field(ui, "Host offload", "training.layout.offload_activations");
+    ImGui::EndTable();
+  }
+  // The stack's names do not fit an input cell of the 4-column table: a row of its own whose
+  // label lines up with the labels above and whose list spans the rest.
+  if (ImGui::BeginTable("stack_field", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.29f);
+    ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthStretch, 0.71f);
     choice_field(ui, "Software stack", "training.stack",
                  {{"megatron", "Megatron-class"}, {"pytorch", "PyTorch FSDP"}, {"jax", "JAX / XLA"}});
+    // Read only by FP8/FP4 runs: the casts of the linears' operands (sizer/low_precision.h).
+    choice_field(ui, "FP8/FP4 recipe", "training.fp8_recipe",
+                 {{"tensorwise", "tensorwise"}, {"rowwise", "rowwise"}, {"mx", "MX blocks (MXFP8, NVFP4)"},
+                  {"blockwise", "blockwise (DeepSeek-V3)"}});
     ImGui::EndTable();
   }
   radio_row(ui, "Recompute", "training.layout.recompute", {{"none", "none"}, {"selective", "selective"}, {"full", "full"}},

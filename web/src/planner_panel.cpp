@@ -66,9 +66,10 @@ void headline(Ui& ui) {
   const PlannerState& p = ui.state.view.planner;
   const sizer::LayoutResult& r = p.result;
   const sizer::Scenario& s = ui.sc();
-  if (!ImGui::BeginTable("planner_stats", 4, ImGuiTableFlags_SizingStretchSame)) return;
+  const int columns = ImGui::GetContentRegionAvail().x < ui.px(520) ? 2 : 4;  // 2 on a phone
+  if (!ImGui::BeginTable("planner_stats", columns, ImGuiTableFlags_SizingStretchSame)) return;
   const bool valid = r.valid();
-  auto or_dash = [&](const std::string& v) { return valid ? v : std::string("\xe2\x80\x94"); };
+  auto or_dash = [&](const std::string& v) { return valid ? v : std::string("—"); };
   stat(ui, "Step time", or_dash(fmt::seconds(r.step_s)), kPlanStep,
        valid ? fmt::count(r.microbatches) + " micro-batches of " + fmt::count(p.layout.micro_batch) : "layout not valid");
   stat(ui, "Predicted MFU", or_dash(fmt::percent(r.mfu_predicted)), kPlanMfu,
@@ -77,10 +78,10 @@ void headline(Ui& ui) {
        valid ? "GEMM efficiency " + fmt::percent(r.gemm_efficiency) : "");
   stat(ui, "Tokens per second", or_dash(fmt::count(std::round(r.tokens_per_s))), kPlanTokens,
        fmt::count(r.tokens_per_step) + " tokens per step");
-  stat(ui, "Time to train", valid && r.train_days > 0 ? fmt::number(r.train_days) + " days" : "\xe2\x80\x94", kPlanDays,
+  stat(ui, "Time to train", valid && r.train_days > 0 ? fmt::number(r.train_days) + " days" : "—", kPlanDays,
        plain(s.training.tokens / 1e12) + "T tokens at " + pct(s.training.goodput) + " goodput");
   stat(ui, "Device-hours", or_dash(fmt::hours(r.device_hours)), kPlanHours, fmt::count(p.layout.devices()) + " devices");
-  stat(ui, "Training cost", valid && r.cost_usd > 0 ? fmt::usd(r.cost_usd) : "\xe2\x80\x94", kPlanCost,
+  stat(ui, "Training cost", valid && r.cost_usd > 0 ? fmt::usd(r.cost_usd) : "—", kPlanCost,
        r.cost_usd > 0 ? "at $" + plain(s.training.price.usd_per_device_hour) + " per device-hour" : "no price offer");
   stat(ui, "Memory per device", fmt::bytes(r.device_memory_bytes), kPlanMemory,
        "of " + fmt::bytes(r.usable_memory_bytes) + " usable: " + (r.fits ? "fits" : "does not fit"), r.fits ? ui.pal.good : ui.pal.bad);
@@ -109,7 +110,7 @@ void explanations(Ui& ui) {
   ImGui::PopStyleColor();
   ImGui::PopFont();
   ImGui::PushTextWrapPos(0.0f);
-  for (const std::string& e : p.explanations) ImGui::Text("\xe2\x80\xa2 %s", e.c_str());
+  for (const std::string& e : p.explanations) ImGui::Text("• %s", e.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
 }
@@ -122,7 +123,7 @@ void search_settings(Ui& ui) {
   ImGui::PushFont(ui.fonts.heading);
   ImGui::TextUnformatted("Search");
   ImGui::PopFont();
-  caption(ui, "Tries every TP \xc3\x97 PP \xc3\x97 DP \xc3\x97 CP \xc3\x97 EP split with each micro-batch, virtual stages, ZeRO "
+  caption(ui, "Tries every TP × PP × DP × CP × EP split with each micro-batch, virtual stages, ZeRO "
               "stage and recompute mode, at the batch and sequence above (training.search).");
   const double layout_devices = p.layout.devices();
   double lo = q.devices_min > 0 ? q.devices_min : layout_devices;
@@ -184,7 +185,7 @@ void search_settings(Ui& ui) {
   ImGui::Spacing();
   const bool busy = p.search_requested;
   ImGui::BeginDisabled(busy || !ui.state.editor.issues.empty());
-  if (ImGui::Button(busy ? "Searching\xe2\x80\xa6" : "Search layouts")) request_search(ui.state);
+  if (ImGui::Button(busy ? "Searching…" : "Search layouts")) request_search(ui.state);
   ImGui::EndDisabled();
   note_rect(ui, "button:planner-search");
   ImGui::SameLine();
@@ -211,7 +212,7 @@ void results_table(Ui& ui) {
   if (!ImGui::BeginTable("search_results", 9, flags)) return;
   ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthStretch, 0.25f);
   ImGui::TableSetupColumn("Layout", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-  ImGui::TableSetupColumn("b \xc2\xb7 v \xc2\xb7 ZeRO \xc2\xb7 recompute", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+  ImGui::TableSetupColumn("b · v · ZeRO · recompute", ImGuiTableColumnFlags_WidthStretch, 1.5f);
   ImGui::TableSetupColumn("Devices", ImGuiTableColumnFlags_WidthStretch, 0.7f);
   ImGui::TableSetupColumn("Step", ImGuiTableColumnFlags_WidthStretch, 0.7f);
   ImGui::TableSetupColumn("MFU", ImGuiTableColumnFlags_WidthStretch, 0.55f);
@@ -235,7 +236,7 @@ void results_table(Ui& ui) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(layout_label(l).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%s \xc2\xb7 %s \xc2\xb7 %d \xc2\xb7 %s", plain(l.micro_batch).c_str(), plain(l.virtual_stages).c_str(), l.zero_stage,
+    ImGui::Text("%s · %s · %d · %s", plain(l.micro_batch).c_str(), plain(l.virtual_stages).c_str(), l.zero_stage,
                 sizer::to_string(l.recompute));
     ImGui::PushFont(ui.fonts.numbers);
     ImGui::TableNextColumn();
@@ -247,9 +248,9 @@ void results_table(Ui& ui) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(fmt::bytes(r.device_memory_bytes).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(r.train_days > 0 ? fmt::number(r.train_days).c_str() : "\xe2\x80\x94");
+    ImGui::TextUnformatted(r.train_days > 0 ? fmt::number(r.train_days).c_str() : "—");
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(r.cost_usd > 0 ? fmt::usd(r.cost_usd).c_str() : "\xe2\x80\x94");
+    ImGui::TextUnformatted(r.cost_usd > 0 ? fmt::usd(r.cost_usd).c_str() : "—");
     ImGui::PopFont();
     ImGui::PopID();
   }
@@ -295,14 +296,22 @@ void planner_panel(Ui& ui) {
   if (run_pending_search(ui.state)) p.scroll_to_results = true;
   refresh_plan(ui.state);
   const sizer::LayoutResult& r = p.result;
-  const float editor_w = std::max(ui.px(360), ImGui::GetContentRegionAvail().x * 0.34f);
-  if (ImGui::BeginTable("planner", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
-    ImGui::TableSetupColumn("editor", ImGuiTableColumnFlags_WidthFixed, editor_w);
-    ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
+  const float avail_w = ImGui::GetContentRegionAvail().x;
+  const float editor_w = std::max(ui.px(360), avail_w * 0.34f);
+  // Narrower than editor and results side by side (a phone): the results go under the editor.
+  const bool narrow = avail_w < ui.px(720);
+  if (ImGui::BeginTable("planner", narrow ? 1 : 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
+    if (narrow) {
+      ImGui::TableSetupColumn("editor", ImGuiTableColumnFlags_WidthStretch);
+    } else {
+      ImGui::TableSetupColumn("editor", ImGuiTableColumnFlags_WidthFixed, editor_w);
+      ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
+    }
     ImGui::TableNextColumn();
     layout_editor(ui);
     search_settings(ui);
-    ImGui::TableNextColumn();
+    ImGui::TableNextColumn();  // the next row when narrow
+    if (narrow) ImGui::Separator();
     ImGui::Indent(ui.px(8));
     headline(ui);
     explanations(ui);

@@ -22,49 +22,52 @@ void add_working(const sizer::Scenario& sc, const sizer::PlanLayout& l, const si
   const double devices = l.devices();
   const double peak = sc.device.dense_flops(sc.training.precision);
   const std::string src = "docs/planner.md; Narayanan et al. 2021 (step, bubble), Korthikanti et al. 2022 (memory)";
-  const std::string denom = "(" + fmt::seconds(r.step_s) + " \xc3\x97 " + num(devices) + " \xc3\x97 " + fmt::flops_per_s(peak) + ")";
+  const std::string denom = "(" + fmt::seconds(r.step_s) + " × " + num(devices) + " × " + fmt::flops_per_s(peak) + ")";
   auto add = [&](const char* path, std::string formula, std::string substituted) {
     out->push_back({path, std::move(formula), std::move(substituted), src});
   };
   add(kPlanStep,
-      "step = m \xc3\x97 (GEMM + attention + experts + memory + TP + EP + CP + PP + overheads per micro-batch) + "
+      "step = m × (GEMM + attention + experts + memory + TP + EP + CP + PP + overheads per micro-batch) + "
       "bubble + "
       "exposed DP + optimizer, "
-      "m = B \xc3\xb7 (DP \xc2\xb7 EP \xc2\xb7 b)",
-      "m = " + num(l.global_batch) + " \xc3\xb7 (" + num(l.dp) + " \xc2\xb7 " + num(l.ep) + " \xc2\xb7 " + num(l.micro_batch) +
+      "m = B ÷ (DP · EP · b)",
+      "m = " + num(l.global_batch) + " ÷ (" + num(l.dp) + " · " + num(l.ep) + " · " + num(l.micro_batch) +
           ") = " + num(r.microbatches) + "; " + fmt::seconds(r.compute_s - r.attention_s) + " + " +
           fmt::seconds(r.attention_s) + " + " + fmt::seconds(r.expert_compute_s + r.moe_permute_s) + " + " +
-          fmt::seconds(r.memory_bound_s) + " + " +
-          fmt::seconds(r.tp_comm_s) + " + " + fmt::seconds(r.ep_comm_s) + " + " + fmt::seconds(r.cp_comm_s) + " + " +
+          fmt::seconds(r.memory_bound_s) +
+          (r.low_precision_cast_s > 0 ? " (FP8/FP4 casts " + fmt::seconds(r.low_precision_cast_s) + ", " +
+                                            sizer::to_string(sc.training.fp8_recipe) + ")"
+                                      : std::string()) +
+          " + " + fmt::seconds(r.tp_comm_s) + " + " + fmt::seconds(r.ep_comm_s) + " + " + fmt::seconds(r.cp_comm_s) + " + " +
           fmt::seconds(r.pp_p2p_s) + " + " + fmt::seconds(r.overhead_s) + " (all micro-batches) + " +
           fmt::seconds(r.pp_bubble_s) + " + " +
           fmt::seconds(r.dp_comm_exposed_s) + " + " + fmt::seconds(r.optimizer_s) + " = " + fmt::seconds(r.step_s));
   const double per_token = r.tokens_per_step > 0 ? r.model_flops_per_step / r.tokens_per_step : 0;
-  add(kPlanMfu, "MFU = (6\xc2\xb7N + 12\xc2\xb7L\xc2\xb7s\xc2\xb7h) \xc2\xb7 tokens \xc3\xb7 (step \xc3\x97 devices \xc3\x97 peak)",
-      "(6 \xc3\x97 " + num(sc.model.active_params) + " + 12 \xc3\x97 " + num(sc.model.layers) + " \xc3\x97 " + num(l.seq_len) +
-          " \xc3\x97 " + num(sc.model.hidden) + ") = " + num(per_token) + " FLOP/token \xc3\x97 " + num(r.tokens_per_step) +
-          " tokens \xc3\xb7 " + denom + " = " + fmt::percent(r.mfu_predicted));
-  add(kPlanHfu, "HFU = hardware FLOPs per step \xc3\xb7 (step \xc3\x97 devices \xc3\x97 peak); hardware FLOPs count recomputation",
-      num(r.hardware_flops_per_step) + " FLOP (" + std::string(sizer::to_string(l.recompute)) + " recompute) \xc3\xb7 " + denom +
+  add(kPlanMfu, "MFU = (6·N + 12·L·s·h) · tokens ÷ (step × devices × peak)",
+      "(6 × " + num(sc.model.active_params) + " + 12 × " + num(sc.model.layers) + " × " + num(l.seq_len) +
+          " × " + num(sc.model.hidden) + ") = " + num(per_token) + " FLOP/token × " + num(r.tokens_per_step) +
+          " tokens ÷ " + denom + " = " + fmt::percent(r.mfu_predicted));
+  add(kPlanHfu, "HFU = hardware FLOPs per step ÷ (step × devices × peak); hardware FLOPs count recomputation",
+      num(r.hardware_flops_per_step) + " FLOP (" + std::string(sizer::to_string(l.recompute)) + " recompute) ÷ " + denom +
           " = " + fmt::percent(r.hfu_predicted));
-  add(kPlanFlops, "model FLOP/s per device = model FLOPs per step \xc3\xb7 (step \xc3\x97 devices)",
-      num(r.model_flops_per_step) + " FLOP \xc3\xb7 (" + fmt::seconds(r.step_s) + " \xc3\x97 " + num(devices) + ") = " +
+  add(kPlanFlops, "model FLOP/s per device = model FLOPs per step ÷ (step × devices)",
+      num(r.model_flops_per_step) + " FLOP ÷ (" + fmt::seconds(r.step_s) + " × " + num(devices) + ") = " +
           fmt::flops_per_s(r.model_flops_per_s_per_device));
-  add(kPlanTokens, "tokens/s = B \xc2\xb7 s \xc3\xb7 step",
-      num(l.global_batch) + " \xc3\x97 " + num(l.seq_len) + " \xc3\xb7 " + fmt::seconds(r.step_s) + " = " + num(r.tokens_per_s));
+  add(kPlanTokens, "tokens/s = B · s ÷ step",
+      num(l.global_batch) + " × " + num(l.seq_len) + " ÷ " + fmt::seconds(r.step_s) + " = " + num(r.tokens_per_s));
   const double tps = r.tokens_per_s * sc.training.goodput;
-  add(kPlanDays, "days = D \xc3\xb7 (tokens/s \xc3\x97 goodput) \xc3\xb7 86,400 s",
-      num(sc.training.tokens) + " \xc3\xb7 (" + num(r.tokens_per_s) + " \xc3\x97 " + num(sc.training.goodput) + ") \xc3\xb7 86,400 = " +
+  add(kPlanDays, "days = D ÷ (tokens/s × goodput) ÷ 86,400 s",
+      num(sc.training.tokens) + " ÷ (" + num(r.tokens_per_s) + " × " + num(sc.training.goodput) + ") ÷ 86,400 = " +
           num(r.train_days) + " days");
-  add(kPlanHours, "device-hours = D \xc3\xb7 (tokens/s \xc3\x97 goodput) \xc3\xb7 3,600 s \xc3\x97 devices",
-      num(sc.training.tokens) + " \xc3\xb7 " + num(tps) + " \xc3\xb7 3,600 \xc3\x97 " + num(devices) + " = " + fmt::hours(r.device_hours));
-  add(kPlanCost, "cost = device-hours \xc3\x97 price per device-hour",
-      r.cost_usd > 0 ? fmt::hours(r.device_hours) + " \xc3\x97 $" + num(sc.training.price.usd_per_device_hour) + " = " + fmt::usd(r.cost_usd)
+  add(kPlanHours, "device-hours = D ÷ (tokens/s × goodput) ÷ 3,600 s × devices",
+      num(sc.training.tokens) + " ÷ " + num(tps) + " ÷ 3,600 × " + num(devices) + " = " + fmt::hours(r.device_hours));
+  add(kPlanCost, "cost = device-hours × price per device-hour",
+      r.cost_usd > 0 ? fmt::hours(r.device_hours) + " × $" + num(sc.training.price.usd_per_device_hour) + " = " + fmt::usd(r.cost_usd)
                      : std::string("no price offer: pick one to see the cost"));
-  add(kPlanMemory, "memory = weights + grads + optimizer + activations + buffers \xe2\x89\xa4 HBM \xc3\x97 usable",
+  add(kPlanMemory, "memory = weights + grads + optimizer + activations + buffers ≤ HBM × usable",
       fmt::bytes(r.weight_bytes) + " + " + fmt::bytes(r.grad_bytes) + " + " + fmt::bytes(r.optimizer_bytes) + " + " +
           fmt::bytes(r.activation_bytes) + " + " + fmt::bytes(r.buffer_bytes) + " = " + fmt::bytes(r.device_memory_bytes) +
-          (r.fits ? " \xe2\x89\xa4 " : " > ") + fmt::bytes(sc.device.memory_bytes) + " \xc3\x97 " + num(sc.training.hbm_usable) +
+          (r.fits ? " ≤ " : " > ") + fmt::bytes(sc.device.memory_bytes) + " × " + num(sc.training.hbm_usable) +
           " = " + fmt::bytes(r.usable_memory_bytes));
 }
 
@@ -158,9 +161,9 @@ std::string g(double v) {
 }  // namespace
 
 std::string layout_label(const sizer::PlanLayout& l) {
-  std::string t = "TP " + g(l.tp) + " \xc3\x97 PP " + g(l.pp) + " \xc3\x97 DP " + g(l.dp);
-  if (l.cp > 1) t += " \xc3\x97 CP " + g(l.cp);
-  if (l.ep > 1) t += " \xc3\x97 EP " + g(l.ep);
+  std::string t = "TP " + g(l.tp) + " × PP " + g(l.pp) + " × DP " + g(l.dp);
+  if (l.cp > 1) t += " × CP " + g(l.cp);
+  if (l.ep > 1) t += " × EP " + g(l.ep);
   return t;
 }
 
@@ -176,6 +179,25 @@ std::string planner_text(const AppState& s) {
          fmt::percent(r.hfu_predicted) + ", " + fmt::count(std::round(r.tokens_per_s)) + " tokens/s\n";
     t += "Planner memory per device: " + fmt::bytes(r.device_memory_bytes) + " of " + fmt::bytes(r.usable_memory_bytes) +
          " usable (" + (r.fits ? "fits" : "does not fit") + ")\n";
+    // The step bar as text: its segments in order, those above zero.
+    std::string parts;
+    auto part = [&](const char* label, double v) {
+      if (v > 0) parts += (parts.empty() ? "" : ", ") + std::string(label) + " " + fmt::seconds(v);
+    };
+    part("GEMM", r.compute_s - r.attention_s);
+    part("attention", r.attention_s);
+    part("memory-bound", r.memory_bound_s);
+    part("TP", r.tp_comm_s);
+    if (r.tp_comm_hidden_s > 0) parts += " (" + fmt::seconds(r.tp_comm_hidden_s) + " hidden by TP overlap)";
+    part("experts", r.expert_compute_s + r.moe_permute_s);
+    part("EP", r.ep_comm_s);
+    part("CP", r.cp_comm_s);
+    part("PP send/recv", r.pp_p2p_s);
+    part("bubble", r.pp_bubble_s);
+    part("exposed DP", r.dp_comm_exposed_s);
+    part("optimizer", r.optimizer_s);
+    part("overheads", r.overhead_s);
+    t += "Planner step time: " + parts + "\n";
     if (r.train_days > 0) {
       t += "Planner time to train: " + fmt::number(r.train_days) + " days, " + fmt::hours(r.device_hours) + " device-hours" +
            (r.cost_usd > 0 ? ", " + fmt::usd(r.cost_usd) : std::string()) + "\n";

@@ -20,7 +20,7 @@ void serving_panel(Ui& ui) {
     result_row(ui, "KV cache per token", fmt::bytes(v.kv_bytes_per_token), "serving.kv_bytes_per_token",
                "with full multi-head attention: " + fmt::bytes(v.kv_bytes_per_token_mha));
     result_row(ui, "KV cache", fmt::bytes(v.kv_bytes), "serving.kv_bytes",
-               fmt::count(in.context) + " context \xc3\x97 " + fmt::count(in.batch) + " sequences \xc3\x97 " +
+               fmt::count(in.context) + " context × " + fmt::count(in.batch) + " sequences × " +
                    pct(in.kv_fill) + " full");
     result_row(ui, "Weights + KV", fmt::bytes(v.footprint_bytes), "");
     result_row(ui, "Minimum devices", fmt::count(v.replica_min_devices), "serving.replica_min_devices");
@@ -56,7 +56,7 @@ void serving_panel(Ui& ui) {
                fmt::count(in.prompt_tokens) + "-token prompt at " + pct(in.prefill_mfu) + " MFU");
     result_row(ui, "KV of one prompt", fmt::bytes(v.kv_transfer_bytes), "");
     result_row(ui, "KV transfer time", fmt::seconds(v.kv_transfer_s), "serving.kv_transfer_s",
-               "prefill \xe2\x86\x92 decode over " + fmt::bytes_per_s(in.kv_link_bytes_per_s));
+               "prefill → decode over " + fmt::bytes_per_s(in.kv_link_bytes_per_s));
     end_results();
   }
   next_cell();
@@ -73,7 +73,7 @@ void serving_panel(Ui& ui) {
     result_row(ui, "Devices for demand", fmt::count(v.devices_for_demand), "");
     result_row(ui, "With headroom", range_text(fmt::count(v.devices_with_headroom_low), fmt::count(v.devices_with_headroom_high)),
                "serving.devices_with_headroom_high",
-               pct(in.headroom_low) + " \xe2\x80\x93 " + pct(in.headroom_high) + " on the minimum devices");
+               pct(in.headroom_low) + " – " + pct(in.headroom_high) + " on the minimum devices");
     end_results();
   }
   end_grid();

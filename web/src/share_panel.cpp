@@ -66,7 +66,7 @@ float share_buttons_width(Ui&) {
 
 void share_buttons(Ui& ui) {
   for (int i = 0; i < 5; ++i) {
-    if (i > 0) ImGui::SameLine();
+    if (i > 0) same_line_or_wrap(ImGui::CalcTextSize(kButtons[i]).x + ImGui::GetStyle().FramePadding.x * 2);
     const bool clicked = ImGui::Button(kButtons[i]);
     note_rect(ui, kButtonIds[i]);
     if (!clicked) continue;
@@ -95,7 +95,7 @@ void share_banner(Ui& ui) {
   ImGui::PushFont(ui.fonts.small);
   for (const std::string& line : m.lines) {
     ImGui::PushStyleColor(ImGuiCol_Text, m.error ? ui.pal.bad : ui.pal.muted);
-    ImGui::Text("\xe2\x80\xa2 %s", line.c_str());
+    ImGui::Text("• %s", line.c_str());
     ImGui::PopStyleColor();
   }
   ImGui::PopFont();
@@ -219,7 +219,7 @@ void device_field(Ui& ui) {
   if (ImGui::BeginCombo("##device", f.device[0] ? f.device : "choose a device")) {
     for (const sizer::Device& d : ui.state.share.catalog.devices) {
       if (d.user_supplied) ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
-      if (ImGui::Selectable((d.id + (d.user_supplied ? "  \xc2\xb7 user-supplied" : "")).c_str(), d.id == f.device)) {
+      if (ImGui::Selectable((d.id + (d.user_supplied ? "  · user-supplied" : "")).c_str(), d.id == f.device)) {
         std::snprintf(f.device, sizeof f.device, "%s", d.id.c_str());
       }
       if (d.user_supplied) ImGui::PopStyleColor();
@@ -302,7 +302,7 @@ void saved_rows(Ui& ui) {
       const std::string id = rows[i]["id"].get<std::string>();
       ImGui::PushID(tab * 10000 + static_cast<int>(i));
       ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
-      ImGui::Text("%s  %s  \xc2\xb7 user-supplied", kLists[tab], id.c_str());
+      ImGui::Text("%s  %s  · user-supplied", kLists[tab], id.c_str());
       ImGui::PopStyleColor();
       ImGui::SameLine();
       if (ImGui::SmallButton("Edit")) edit_row(sh.form, tab, rows[i]);

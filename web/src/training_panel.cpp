@@ -28,14 +28,14 @@ void memory_section(Ui& ui) {
              m.fits_one_domain ? "the state fits in one domain" : "the state does not fit in one domain",
              m.fits_one_domain ? ui.pal.good : ui.pal.warn);
   result_row(ui, "Activations per layer (no parallelism)", fmt::bytes(m.activation_bytes_no_recompute_per_layer), "",
-             "s\xc2\xb7" "b\xc2\xb7h\xc2\xb7(34 + 5as/h), no recompute");
+             "s·" "b·h·(34 + 5as/h), no recompute");
   result_row(ui, "Activations per layer (layout)", fmt::bytes(m.activation_bytes_per_layer),
              "training.memory.activation_bytes_per_layer",
              "TP " + plain(l.tp) + ", " + sizer::to_string(l.recompute) + " recompute");
   result_row(ui, "Activations, first pipeline stage", fmt::bytes(m.activation_bytes_first_stage),
              "training.memory.activation_bytes_first_stage");
   result_row(ui, "State per device", fmt::bytes(m.state_bytes_per_device), "training.memory.state_bytes_per_device",
-             "TP\xc3\x97PP = " + fmt::count(l.tp * l.pp) + ", ZeRO " + std::to_string(s.training.zero_stage));
+             "TP×PP = " + fmt::count(l.tp * l.pp) + ", ZeRO " + std::to_string(s.training.zero_stage));
   result_row(ui, "Per device in total", fmt::bytes(m.device_total_bytes), "",
              m.fits_device ? "fits in " + fmt::bytes(s.device.memory_bytes * s.training.hbm_usable) + " usable"
                            : "does NOT fit in " + fmt::bytes(s.device.memory_bytes * s.training.hbm_usable) + " usable",
@@ -46,7 +46,7 @@ void memory_section(Ui& ui) {
 void compute_head(Ui& ui) {
   const auto& c = ui.est().compute;
   const auto& s = ui.sc();
-  section_title(ui, "Compute", "C = 6\xc2\xb7N\xc2\xb7" "D at the training precision's dense peak.");
+  section_title(ui, "Compute", "C = 6·N·" "D at the training precision's dense peak.");
   if (begin_results(ui, "compute_head")) {
     result_row(ui, "Training compute", fmt::flops(c.flops), "training.compute.flops");
     result_row(ui, "Tokens", fmt::count(c.tokens), "", plain(c.tokens_per_param) + " per parameter, " +

@@ -8,6 +8,11 @@
 
 namespace sizer_web {
 
+void same_line_or_wrap(float item_w) {
+  ImGui::SameLine();
+  if (ImGui::GetCursorPosX() + item_w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+}
+
 void note_rect(Ui& ui, const std::string& name) {
   const ImVec2 a = ImGui::GetItemRectMin();
   const ImVec2 b = ImGui::GetItemRectMax();
@@ -191,9 +196,9 @@ std::string range_text(const std::string& a, const std::string& b) {
   if (a == b) return a;
   const size_t sa = a.rfind(' '), sb = b.rfind(' ');
   if (sa != std::string::npos && sb != std::string::npos && a.substr(sa) == b.substr(sb)) {
-    return a.substr(0, sa) + " \xe2\x80\x93 " + b;
+    return a.substr(0, sa) + " – " + b;
   }
-  return a + " \xe2\x80\x93 " + b;
+  return a + " – " + b;
 }
 
 void issue_lines(Ui& ui, const std::vector<const sizer::Issue*>& list, ImU32 color) {
@@ -201,7 +206,7 @@ void issue_lines(Ui& ui, const std::vector<const sizer::Issue*>& list, ImU32 col
   ImGui::PushFont(ui.fonts.small);
   ImGui::PushStyleColor(ImGuiCol_Text, color);
   ImGui::PushTextWrapPos(0.0f);
-  for (const sizer::Issue* i : list) ImGui::Text("\xe2\x80\xa2 %s", i->message.c_str());
+  for (const sizer::Issue* i : list) ImGui::Text("• %s", i->message.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
   ImGui::PopFont();

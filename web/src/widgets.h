@@ -47,6 +47,9 @@ void pending_caption(Ui& ui, const std::string& path);
 void section_title(Ui& ui, const char* title, const char* subtitle = nullptr);
 // Muted, wrapped small text.
 void caption(Ui& ui, const std::string& text);
+
+// ImGui::SameLine(), or a new line when an item `item_w` wide would not fit the window's width.
+void same_line_or_wrap(float item_w);
 // A "(?)" marker whose tooltip is `text`.
 void help_marker(Ui& ui, const char* text);
 

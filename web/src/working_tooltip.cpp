@@ -1,8 +1,14 @@
 // "Show the working" (see working_tooltip.h): formula, substituted values and source of a result.
 #include "working_tooltip.h"
 
+#include <algorithm>
+
 namespace sizer_web {
 namespace {
+
+constexpr const char* kHint =
+    "Hover over any number to see its working: the formula, the values put into it and its source. Click a number "
+    "to pin its working here.";
 
 void working_body(Ui& ui, const sizer::Working& w, float wrap_px) {
   ImGui::PushFont(ui.fonts.small);
@@ -41,8 +47,10 @@ const sizer::Working* find_working(const sizer::Estimate& e, const std::string& 
 }
 
 void working_tooltip(Ui& ui, const sizer::Working& w) {
+  ui.state.view.hover_text = w.path + "\n" + w.formula + "\n" + w.substituted + "\nSource: " + w.source;
   ImGui::BeginTooltip();
-  working_body(ui, w, ui.px(460));
+  // 460 px wide, or the screen less a margin on a phone.
+  working_body(ui, w, std::min(ui.px(460), ImGui::GetIO().DisplaySize.x - ui.px(32)));
   ImGui::PushFont(ui.fonts.small);
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.faint);
   ImGui::TextUnformatted("Click to pin this working.");
@@ -51,13 +59,19 @@ void working_tooltip(Ui& ui, const sizer::Working& w) {
   ImGui::EndTooltip();
 }
 
+float working_hint_height(Ui& ui) {
+  ImGui::PushFont(ui.fonts.small);
+  const float text_h = ImGui::CalcTextSize(kHint, nullptr, false, ImGui::GetContentRegionAvail().x).y;
+  ImGui::PopFont();
+  return text_h + ImGui::GetStyle().ItemSpacing.y * 2 + ui.px(8);
+}
+
 void working_pane(Ui& ui) {
   ImGui::Spacing();
   const sizer::Working* w =
       ui.state.view.pinned_working.empty() ? nullptr : find_working(ui.est(), ui.state.view.pinned_working);
   if (!w) {
-    caption(ui, "Hover over any number to see its working: the formula, the values put into it and its "
-                "source. Click a number to pin its working here.");
+    caption(ui, kHint);
     return;
   }
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ui.pal.accent_soft);

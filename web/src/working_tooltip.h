@@ -13,6 +13,9 @@ const sizer::Working* find_working(const sizer::Estimate& e, const std::string& 
 
 void working_tooltip(Ui& ui, const sizer::Working& w);
 
+// Height the working pane needs when nothing is pinned: its hint, wrapped to the window's width.
+float working_hint_height(Ui& ui);
+
 // The pinned working (clicked value), drawn as a card; a hint when nothing is pinned.
 void working_pane(Ui& ui);
 

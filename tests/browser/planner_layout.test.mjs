@@ -1,0 +1,283 @@
+// The planner's layout editor switches that change the step-time model, driven with real mouse
+// clicks at a desktop and at a phone-size viewport: "TP overlap" (training.layout.tp_comm_overlap)
+// on a TP 8 layout moves TP communication from exposed to hidden and shortens the step; "Software
+// stack" (training.stack) set to PyTorch FSDP and to JAX / XLA changes the step. Every change is
+// checked three ways: the step breakdown mirrored into the page (#results-text), the scenario in
+// the share link (the address bar), and sizer.mjs plan() of that scenario in the same page; a link
+// carrying the new keys opens with them in a fresh browser. Hovering the step bar's attention and
+// overheads segments, and the step time's working, shows text that names them (window.sizerHover,
+// the text of the tooltip on screen).
+import path from 'node:path';
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, waitForFirstFrame, widgetRect } from './lib.mjs';
+
+const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
+const kDesktop = { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+const kPhone = { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 };
+const kUnits = { 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, days: 86400 };
+
+async function openPlanner(browser, origin, size, hash = '') {
+  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
+  await opened.page.goto(`${origin}/index.html${hash}`);
+  await waitForFirstFrame(opened.page);
+  await frames(opened.page, 6);  // a link's "Opened the scenario" line moves the tabs down first
+  await clickWidget(opened.page, 'tab:Planner');
+  await frames(opened.page, 4);
+  await widgetRect(opened.page, 'chart:step-bar');  // the planner view is open
+  return opened;
+}
+
+// The scenario in the address bar (#s1.<base64url JSON>), or null before the first edit.
+async function linkedScenario(page) {
+  const hash = await page.evaluate(() => location.hash);
+  if (!hash.startsWith('#s1.')) return null;
+  return JSON.parse(Buffer.from(hash.slice(4), 'base64url').toString('utf8'));
+}
+
+// Waits until the address bar's scenario has `value` at the dotted `key` (the app writes the link
+// half a second after the last edit), then returns that scenario.
+async function linkWith(page, key, value, what) {
+  try {
+    await page.waitForFunction(({ key, value }) => {
+      const h = location.hash;
+      if (!h.startsWith('#s1.')) return false;
+      const bin = atob(h.slice(4).replace(/-/g, '+').replace(/_/g, '/'));
+      const s = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+      const got = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), s);
+      return value === undefined ? got !== true : got === value;
+    }, { key, value }, { timeout: 10000 });
+  } catch {
+    throw new Error(`${what}: the link never got ${key} = ${value}; it has ${JSON.stringify((await linkedScenario(page)) || null)}`);
+  }
+  return linkedScenario(page);
+}
+
+// Scrolls the view with the mouse wheel until the named widget lies inside the viewport (above
+// the working pane at the bottom), as a person scrolls to a control before clicking it.
+async function scrollIntoView(page, name, viewport) {
+  for (let i = 0; i < 40; i++) {
+    // The view scrolls under the tabs (on a phone they sit under the inputs).
+    const r = await widgetRect(page, name);
+    const tabs = await widgetRect(page, 'tab:Planner');
+    const top = tabs.y + tabs.h + 12;
+    const bottom = viewport.height - 60;
+    if (r.y >= top && r.y + r.h <= bottom) return r;
+    // The wheel over the view that holds the widget: just under the tabs, or just above the bottom.
+    const x = Math.min(Math.max(r.x + 4, 4), viewport.width - 4);
+    await page.mouse.move(x, r.y < top ? top + 30 : bottom - 10);
+    await frames(page, 2);
+    await page.mouse.wheel(0, r.y < top ? -150 : 150);
+    await frames(page, 4);
+  }
+  throw new Error(`could not scroll ${name} into view: ${JSON.stringify(await widgetRect(page, name))}`);
+}
+
+// "Planner step time: GEMM 1.23 s, attention 456 ms, ..." as { label: seconds }, plus the whole line.
+async function stepTerms(page) {
+  const text = await resultsText(page);
+  const line = (text.match(/^Planner step time: (.*)$/m) || [])[1];
+  assert(line, `no step breakdown in the results text:\n${text}`);
+  const terms = { line };
+  for (const m of line.matchAll(/([A-Za-z][A-Za-z /-]*?) (-?[\d.]+) (µs|ms|s|min|h|days)(?: \(([\d.]+) (µs|ms|s|min|h|days) hidden by TP overlap\))?/g)) {
+    terms[m[1]] = Number(m[2]) * kUnits[m[3]];
+    if (m[4]) terms['TP hidden'] = Number(m[4]) * kUnits[m[5]];
+  }
+  const step = text.match(/^Planner: .*?, step ([\d.]+) (µs|ms|s|min|h|days),/m);
+  assert(step, `no planner headline:\n${text}`);
+  terms.step = Number(step[1]) * kUnits[step[2]];
+  return terms;
+}
+
+// Waits until the results text changes from `before` (the app mirrors it once the edit applied).
+async function textChanged(page, before, what) {
+  try {
+    await page.waitForFunction((b) => document.getElementById('results-text').textContent !== b, before, { timeout: 10000 });
+  } catch {
+    throw new Error(`${what}: the results text did not change:\n${before}`);
+  }
+}
+
+// sizer.mjs plan() of `scenario`, run in the page.
+function planInPage(page, scenario) {
+  return page.evaluate(async (s) => {
+    const { default: createSizer } = await import('./sizer.mjs');
+    const sizer = await (window.__sizerApi || (window.__sizerApi = createSizer()));
+    const r = sizer.plan(s);
+    return { layout: r.layout, step: r.result.step, valid: r.result.valid };
+  }, scenario);
+}
+
+const near = (a, b, rel = 0.006) => Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b));
+
+// The mirrored step breakdown agrees with plan() of the linked scenario (3 significant figures).
+function sameAsPlan(terms, plan, where) {
+  const s = plan.step;
+  const pairs = [['step', s.step_s], ['GEMM', s.compute_s - s.attention_s], ['attention', s.attention_s],
+                 ['TP', s.tp_comm_s], ['overheads', s.overhead_s]];
+  for (const [label, want] of pairs) {
+    const got = terms[label] || 0;
+    assert(near(got, want), `${where}: ${label} shown ${got} s, plan() gives ${want} s\n  ${terms.line}`);
+  }
+  assert(near(terms['TP hidden'] || 0, s.tp_comm_hidden_s), `${where}: TP hidden shown ${terms['TP hidden']} s, plan() gives ${s.tp_comm_hidden_s} s`);
+}
+
+async function shot(page, shots, file) {
+  await page.mouse.move(2, 2);
+  await frames(page, 4);
+  await page.screenshot({ path: path.join(shots, file) });
+}
+
+// Toggles TP overlap and the software stack with the mouse at one viewport size.
+async function driveSwitches(browser, origin, shots, size) {
+  const { page, watch } = await openPlanner(browser, origin, size);
+  const where = (w) => `${size.name}: ${w}`;
+  const tp = 'planner:training.layout.tp_comm_overlap';
+  const stack = 'planner:training.stack';
+  await scrollIntoView(page, stack, size.viewport);
+  await shot(page, shots, `planner-switches-${size.name}.png`);
+
+  // The default layout is TP 8 without TP overlap: TP communication is all exposed.
+  const before = await stepTerms(page);
+  assert(/Planner: TP 8 × /.test(await resultsText(page)), where('the default layout is not TP 8'));
+  assert(before.TP > 0 && !before['TP hidden'], where(`TP 8 without overlap should expose all TP time: ${before.line}`));
+  assert(before.attention > 0 && before.GEMM > 0, where(`GEMM and attention missing: ${before.line}`));
+
+  // TP overlap on: part of the TP time is hidden, the exposed part and the step shrink.
+  let text = await resultsText(page);
+  await clickWidget(page, tp);
+  await textChanged(page, text, where('TP overlap on'));
+  const on = await stepTerms(page);
+  assert(on['TP hidden'] > 0 && on.TP < before.TP, where(`TP overlap did not hide TP time: ${before.line} → ${on.line}`));
+  assert(on.step < before.step, where(`TP overlap did not shorten the step: ${before.step} → ${on.step} s`));
+  let scenario = await linkWith(page, 'training.layout.tp_comm_overlap', true, where('TP overlap on'));
+  const planOn = await planInPage(page, scenario);
+  assert(planOn.layout.tp_comm_overlap === true && planOn.step.tp_comm_hidden_s > 0, where(`plan() of the link: ${JSON.stringify(planOn.layout)}`));
+  sameAsPlan(on, planOn, where('TP overlap on'));
+  const overlapLink = await page.evaluate(() => location.hash);
+  await shot(page, shots, `planner-tp-overlap-${size.name}.png`);
+
+  // And off again: back to the first numbers.
+  text = await resultsText(page);
+  await clickWidget(page, tp);
+  await textChanged(page, text, where('TP overlap off'));
+  const off = await stepTerms(page);
+  assert(off.line === before.line && off.step === before.step, where(`TP overlap off did not restore the step: ${before.line} → ${off.line}`));
+  await linkWith(page, 'training.layout.tp_comm_overlap', undefined, where('TP overlap off'));
+
+  // Software stack: open the list with a click, pick PyTorch FSDP, then JAX / XLA.
+  const seen = { megatron: before };
+  for (const [id, label] of [['pytorch', 'PyTorch FSDP'], ['jax', 'JAX / XLA']]) {
+    text = await resultsText(page);
+    await clickWidget(page, stack);
+    await frames(page, 3);
+    await page.screenshot({ path: path.join(shots, `planner-stack-open-${size.name}.png`) });
+    await clickWidget(page, `${stack}=${id}`);
+    await textChanged(page, text, where(`stack ${id}`));
+    const terms = await stepTerms(page);
+    scenario = await linkWith(page, 'training.stack', id, where(`stack ${id}`));
+    const plan = await planInPage(page, scenario);
+    sameAsPlan(terms, plan, where(`stack ${id}`));
+    for (const [other, t] of Object.entries(seen)) {
+      assert(terms.step !== t.step || terms.line !== t.line, where(`stack ${id} predicts the same step as ${other}: ${terms.line}`));
+    }
+    assert(terms.overheads !== seen.megatron.overheads || terms.attention !== seen.megatron.attention,
+           where(`stack ${id} changed neither attention nor overheads: ${terms.line}`));
+    if (id === 'pytorch') assert(terms.overheads > 0, where(`PyTorch FSDP has no per-layer overheads: ${terms.line}`));
+    seen[id] = terms;
+    // The field shows the chosen stack (its preview is the entry's label).
+    await frames(page, 3);
+    assert(!(await page.evaluate(() => Object.keys(window.sizerUi).some((k) => k.startsWith('planner:training.stack=')))),
+           where(`the stack list stayed open after choosing ${label}`));
+  }
+  await shot(page, shots, `planner-stack-jax-${size.name}.png`);
+  assertClean(watch);
+  await watch.context.close();
+  return { overlapLink, seen };
+}
+
+// The step bar's segments in drawing order, with their seconds in a plan() result's step.
+const segmentsOf = (st) => [
+  ['GEMM', st.compute_s - st.attention_s], ['attention', st.attention_s], ['memory-bound', st.memory_bound_s],
+  ['TP', st.tp_comm_s], ['experts', st.expert_compute_s + st.moe_permute_s], ['EP', st.ep_comm_s], ['CP', st.cp_comm_s],
+  ['PP send/recv', st.pp_p2p_s], ['bubble', st.pp_bubble_s], ['exposed DP', st.dp_comm_exposed_s],
+  ['optimizer', st.optimizer_s], ['overheads', st.overhead_s]];
+
+// Hovers the middle of the named segment of the step bar (where plan() puts it) and returns the
+// tooltip's text.
+async function hoverSegment(page, step, label) {
+  const bar = await widgetRect(page, 'chart:step-bar');
+  let start = 0;
+  for (const [name, seconds] of segmentsOf(step)) {
+    if (name === label) {
+      assert(seconds > 0, `no ${label} segment to hover: ${JSON.stringify(step)}`);
+      await page.mouse.move(bar.x + bar.w * (start + seconds / 2) / step.step_s, bar.y + bar.h / 2);
+      await frames(page, 3);
+      return page.evaluate(() => window.sizerHover || '');
+    }
+    if (seconds > 0) start += seconds;
+  }
+  throw new Error(`no segment ${label}`);
+}
+
+export const tests = [
+  ['planner: TP overlap and software stack, clicked at desktop size, change the step and the link', async ({ browser, origin, shots }) => {
+    const { overlapLink } = await driveSwitches(browser, origin, shots, kDesktop);
+    // The link with TP overlap on opens in a fresh browser with it on, and shows the same step.
+    const { page, watch } = await openPlanner(browser, origin, kDesktop, overlapLink);
+    const terms = await stepTerms(page);
+    assert(terms['TP hidden'] > 0, `the linked TP overlap was lost: ${terms.line}`);
+    const scenario = await linkedScenario(page);
+    assert(scenario.training.layout.tp_comm_overlap === true, 'fresh browser: link lacks tp_comm_overlap');
+    sameAsPlan(terms, await planInPage(page, scenario), 'fresh browser');
+    await scrollIntoView(page, 'planner:training.layout.tp_comm_overlap', kDesktop.viewport);
+    await shot(page, shots, 'planner-linked-overlap.png');
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
+  ['planner: TP overlap and software stack, tapped at phone size, change the step and the link', async ({ browser, origin, shots }) => {
+    await driveSwitches(browser, origin, shots, kPhone);
+  }],
+
+  ['planner: the step bar hovers name attention and overheads; the step working lists them', async ({ browser, origin, shots }) => {
+    // PyTorch FSDP has per-layer host overheads on this chip (Megatron-class fits none).
+    const link = '#s1.' + Buffer.from(JSON.stringify({ training: { stack: 'pytorch' } })).toString('base64url');
+    for (const size of [kDesktop, kPhone]) {
+      const { page, watch } = await openPlanner(browser, origin, size, link);
+      await scrollIntoView(page, 'chart:step-bar', size.viewport);
+      const plan = await planInPage(page, await linkedScenario(page));
+      const tips = new Map();
+      for (const label of ['GEMM', 'attention', 'TP', 'overheads']) {
+        const tip = await hoverSegment(page, plan.step, label);
+        assert(tip.split('\n')[0] === label, `${size.name}: hovering the ${label} segment shows ${JSON.stringify(tip)}`);
+        tips.set(label, tip);
+      }
+      assert(/QKᵀ and AV/.test(tips.get('attention')), `${size.name}: attention hover: ${tips.get('attention')}`);
+      assert(/kernel launches/.test(tips.get('overheads')), `${size.name}: overheads hover: ${tips.get('overheads')}`);
+      // The hovered value and share match the mirrored breakdown: "<value>  (<share>%)".
+      const terms = await stepTerms(page);
+      for (const label of ['attention', 'overheads']) {
+        const m = tips.get(label).split('\n')[1].match(/^([\d.]+) (µs|ms|s|min|h|days)\s+\(([\d.]+)%\)$/);
+        assert(m, `${size.name}: ${label} hover value line: ${tips.get(label)}`);
+        assert(near(Number(m[1]) * kUnits[m[2]], terms[label]), `${size.name}: ${label} hover ${m[1]} ${m[2]} vs text ${terms[label]} s`);
+        assert(near(Number(m[3]) / 100, terms[label] / terms.step, 0.05), `${size.name}: ${label} share ${m[3]}% of ${terms.step} s`);
+      }
+      // A picture with the attention segment outlined and its tooltip up.
+      await hoverSegment(page, plan.step, 'attention');
+      await page.screenshot({ path: path.join(shots, `planner-step-hover-${size.name}.png`) });
+      // The step time's working names the new terms with their values.
+      const value = await scrollIntoView(page, 'value:plan.result.step.step_s', size.viewport);
+      await page.mouse.move(value.x + value.w / 2, value.y + value.h / 2);
+      await frames(page, 6);
+      const working = await page.evaluate(() => window.sizerHover || '');
+      assert(working.startsWith('plan.result.step.step_s\n'), `${size.name}: step working not shown on hover: ${working}`);
+      assert(/GEMM \+ attention \+ experts \+ .*overheads/.test(working), `${size.name}: step working formula: ${working}`);
+      await page.screenshot({ path: path.join(shots, `planner-step-working-${size.name}.png`) });
+      // Moving away clears the hover text.
+      await page.mouse.move(2, 2);
+      await frames(page, 4);
+      assert(await page.evaluate(() => window.sizerHover === ''), `${size.name}: hover text left after the tooltip closed`);
+      assertClean(watch);
+      await watch.context.close();
+    }
+  }],
+];
