@@ -127,6 +127,11 @@ struct ServingResult {
   double devices_for_demand = 0;
   double devices_with_headroom_low = 0;
   double devices_with_headroom_high = 0;
+  // The serving performance model's PREDICTION (issue 10, sizer/serve.h), when serving.workload
+  // is given; everything above is the seed's CEILING.
+  bool has_performance = false;
+  serve::ServeLayout layout;  // the layout evaluated (serving.layout, else the default)
+  serve::Performance performance;
 };
 
 struct Estimate {
