@@ -183,6 +183,7 @@ json model_to_json(const Model& m) {
                              : json(nullptr);
   if (m.moe.enabled() && m.moe.expert_ffn_hidden > 0) j["moe"]["expert_ffn_hidden"] = m.moe.expert_ffn_hidden;
   if (m.vocab > 0) j["vocab"] = m.vocab;
+  if (m.ffn_hidden > 0) j["ffn_hidden"] = m.ffn_hidden;  // so the echoed scenario re-reads the same shape
   if (m.training_tokens > 0) j["training_tokens"] = m.training_tokens;
   if (m.seq_len > 0) j["seq_len"] = m.seq_len;
   if (m.user_supplied) j["user_supplied"] = true;

@@ -26,6 +26,7 @@ namespace sizer::serve {
 namespace {
 
 constexpr int kBisections = 48;
+constexpr double kPrefillSaturated = 0.8;  // prefill utilisation at which prefill is named the limit
 
 struct Point {
   double B = 0, prefill = 0, lambda = 0, t = 0, tpot = 0, service = 0, queue = 0, ttft = 0, e2e = 0, N = 0, rho = 0;
@@ -112,8 +113,9 @@ Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout&
   const double x_max = lo;
   const Point cap = at(m, l, c, s, x_max);
   r.max_requests_per_s_per_replica = cap.lambda;
-  // What stops a larger batch: the prefill queue going unstable, or the KV cache.
-  r.capacity_limit = at(m, l, c, s, x_max * (1 + 1e-3) + 1e-6).rho >= 1 ? "prefill" : "kv_capacity";
+  // What stops a larger batch: the KV cache, or the prefill queue (when the prefill share of the
+  // steps is nearly saturated, its queue is what fills the KV cache).
+  r.capacity_limit = cap.rho >= kPrefillSaturated ? "prefill" : "kv_capacity";
 
   // The operating point.
   Point p;
