@@ -168,3 +168,15 @@ TEST_CASE("evaluate_serving is fast enough to search", "[serve][.bench]") {
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   WARN("evaluate_serving: " << n / s << " configurations/s (" << sink << ")");
 }
+
+TEST_CASE("step_time alone is fast", "[serve][.bench]") {
+  const Model& m = model("deepseek-v3");
+  const Device& d = device("h200");
+  const ServeContext c = fp8();
+  const int n = 200000;
+  double sink = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i) sink += step_time(m, d, ServeLayout{8, 1, 1, 8}, c, decode(1 + i % 64, 2048)).step_s;
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  WARN("step_time (with its shape): " << n / s << " steps/s (" << sink << ")");
+}

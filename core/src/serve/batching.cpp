@@ -25,7 +25,9 @@ namespace sizer::serve {
 
 namespace {
 
-constexpr int kBisections = 48;
+constexpr int kMaxIterations = 60;
+constexpr double kTolerance = 1e-9;          // relative, on the batch of the operating point
+constexpr double kCapacityTolerance = 1e-4;  // relative, on the batch at capacity
 constexpr double kPrefillSaturated = 0.8;  // prefill utilisation at which prefill is named the limit
 
 struct Point {
@@ -72,6 +74,35 @@ Point at(const Model& m, const ServeLayout& l, const ServeContext& c, const Shap
   return p;
 }
 
+// Root of an increasing g on [a, b] with g(a) ≤ 0 ≤ g(b): regula falsi with the Illinois
+// modification, falling back to bisection when a value is not finite-looking (the queue's
+// divergence near ρ = 1) or a secant step would not shrink the bracket enough.
+template <class G>
+double solve(G g, double a, double b, double ga, double gb, double tol) {
+  int side = 0;
+  for (int i = 0; i < kMaxIterations && b - a > tol * std::max(1.0, b); ++i) {
+    double x = (a + b) / 2;
+    if (std::fabs(ga) < 1e20 && std::fabs(gb) < 1e20 && gb > ga) {
+      x = a - ga * (b - a) / (gb - ga);
+      if (!(x > a && x < b)) x = (a + b) / 2;
+    }
+    const double gx = g(x);
+    if (gx <= 0) {
+      a = x;
+      ga = gx;
+      if (side == -1) gb /= 2;
+      side = -1;
+    } else {
+      b = x;
+      gb = gx;
+      if (side == 1) ga /= 2;
+      side = 1;
+    }
+    if (gx == 0) return x;
+  }
+  return (a + b) / 2;
+}
+
 }  // namespace
 
 Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c) {
@@ -105,7 +136,7 @@ Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout&
   if (fits(at(m, l, c, s, hi))) {
     lo = hi;
   } else {
-    for (int i = 0; i < kBisections; ++i) {
+    while (hi - lo > kCapacityTolerance * hi) {
       const double mid = (lo + hi) / 2;
       (fits(at(m, l, c, s, mid)) ? lo : hi) = mid;
     }
@@ -121,24 +152,17 @@ Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout&
   Point p;
   if (w.concurrency > 0) {
     if (w.concurrency > r.max_concurrency_kv) r.problems |= kServeKvFull;
-    double a = 0, b = O > 1 ? w.concurrency : c.engine.token_budget;
-    for (int i = 0; i < kBisections; ++i) {
-      const double mid = (a + b) / 2;
-      (at(m, l, c, s, mid).N < w.concurrency ? a : b) = mid;
-    }
-    p = at(m, l, c, s, (a + b) / 2);
+    const double N = w.concurrency, top = O > 1 ? N : c.engine.token_budget;
+    auto g = [&](double x) { return at(m, l, c, s, x).N - N; };
+    p = at(m, l, c, s, solve(g, 0, top, -N, g(top), kTolerance));
   } else {
     const double lambda = w.requests_per_s / std::max(1.0, w.replicas);
     if (lambda > cap.lambda) {
       r.problems |= kServeOverloaded;
       p = cap;
     } else {
-      double a = 0, b = x_max;
-      for (int i = 0; i < kBisections; ++i) {
-        const double mid = (a + b) / 2;
-        (at(m, l, c, s, mid).lambda < lambda ? a : b) = mid;
-      }
-      p = at(m, l, c, s, (a + b) / 2);
+      auto g = [&](double x) { return at(m, l, c, s, x).lambda - lambda; };
+      p = at(m, l, c, s, solve(g, 0, x_max, -lambda, cap.lambda - lambda, kTolerance));
     }
   }
   r.decode = p.step;
