@@ -212,3 +212,16 @@ TEST_CASE("v1 scenarios without a workload parse and give no performance block",
   CHECK_FALSE(e.serving.has_performance);
   CHECK_FALSE(result_to_json(s, e, {})["serving"].contains("performance"));
 }
+
+TEST_CASE("a serving layout without a workload, or wider than the scale-up domain, is a warning", "[serve]") {
+  const auto a = parse_scenario(R"({"model": "llama-3-70b", "device": "h100", "serving": {"layout": {"tp": 8}}})", bundled_catalog());
+  REQUIRE(a.ok());
+  CHECK_THAT(format_issues(a.warnings), Catch::Contains("serving.layout: is used only by the serving performance model"));
+  const auto b = parse_scenario(R"({"model": "llama-3-70b", "device": "h100", "serving": {"layout": {"tp": 16},
+    "workload": {"concurrency": 1}}})", bundled_catalog());
+  REQUIRE(b.ok());
+  CHECK_THAT(format_issues(b.warnings), Catch::Contains("serving.layout.tp: is larger than the scale-up domain of 8"));
+  // Crossing the network costs: TP 16 over two HGX nodes is slower per token than TP 8.
+  const double tp16 = evaluate(b.scenario, false).serving.performance.tpot_s;
+  CHECK(tp16 > perf(llama(R"("concurrency": 1)")).tpot_s);
+}

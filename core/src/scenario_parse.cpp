@@ -346,6 +346,14 @@ void cross_checks(const Scenario& s, std::vector<Issue>* warnings) {
   if (l.pp <= m.layers && std::fmod(m.layers, l.pp) != 0) warn("training.layout.pp", "does not divide the " + num(m.layers) + " layers; stages are uneven");
   if (l.tp > s.device.scale_up_domain) warn("training.layout.tp", "is larger than the scale-up domain of " + num(s.device.scale_up_domain) + " devices: tensor-parallel traffic crosses the slow network");
   if (s.serving.tp > s.device.scale_up_domain) warn("serving.tp", "is larger than the scale-up domain: decode all-reduces cross the slow network");
+  const ServingInputs& v = s.serving;
+  if (v.layout_given && !v.workload_given) {
+    warn("serving.layout", "is used only by the serving performance model, which needs serving.workload; it is ignored");
+  }
+  if (v.workload_given && v.layout.tp > s.device.scale_up_domain) {
+    warn("serving.layout.tp", "is larger than the scale-up domain of " + num(s.device.scale_up_domain) +
+                                  " devices: every all-reduce of every layer crosses the slow network");
+  }
 }
 
 // Warns when the shape and the stated parameter count disagree (issue 8 item 8): an edited preset
