@@ -27,7 +27,7 @@ namespace {
 
 constexpr int kMaxIterations = 60;
 constexpr double kTolerance = 1e-9;          // relative, on the batch of the operating point
-constexpr double kCapacityTolerance = 1e-4;  // relative, on the batch at capacity
+constexpr double kRateSlack = 1e-6;  // a rate this close above capacity is at capacity, not over it
 constexpr double kPrefillSaturated = 0.8;  // prefill utilisation at which prefill is named the limit
 
 struct Point {
@@ -100,7 +100,7 @@ double solve(G g, double a, double b, double ga, double gb, double tol) {
     }
     if (gx == 0) return x;
   }
-  return (a + b) / 2;
+  return a;  // the side where g ≤ 0: never past the root
 }
 
 }  // namespace
@@ -129,18 +129,13 @@ Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout&
     whole.prefill_seqs = 1;
     r.prefill = step_time(l, c, m, s, whole);
   }
-  // Capacity: the largest x whose requests fit in KV with a stable prefill queue.
+  // Capacity: the largest x whose requests fit in KV; N(x) grows without bound as the prefill
+  // queue nears ρ = 1, so that limit is inside this one.
   const double x_top = O > 1 ? std::max(1.0, r.max_concurrency_kv) : c.engine.token_budget;
-  auto fits = [&](const Point& p) { return p.rho < 1 && p.N <= std::max(1.0, r.max_concurrency_kv); };
-  double lo = 0, hi = x_top;
-  if (fits(at(m, l, c, s, hi))) {
-    lo = hi;
-  } else {
-    while (hi - lo > kCapacityTolerance * hi) {
-      const double mid = (lo + hi) / 2;
-      (fits(at(m, l, c, s, mid)) ? lo : hi) = mid;
-    }
-  }
+  const double kv_limit = std::max(1.0, r.max_concurrency_kv);
+  auto over_kv = [&](double x) { return at(m, l, c, s, x).N - kv_limit; };
+  const double g_top = over_kv(x_top);
+  const double lo = g_top <= 0 ? x_top : solve(over_kv, 0, x_top, -kv_limit, g_top, kTolerance);
   const double x_max = lo;
   const Point cap = at(m, l, c, s, x_max);
   r.max_requests_per_s_per_replica = cap.lambda;
@@ -157,8 +152,10 @@ Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout&
     p = at(m, l, c, s, solve(g, 0, top, -N, g(top), kTolerance));
   } else {
     const double lambda = w.requests_per_s / std::max(1.0, w.replicas);
-    if (lambda > cap.lambda) {
+    if (lambda > cap.lambda * (1 + kRateSlack)) {
       r.problems |= kServeOverloaded;
+      p = cap;
+    } else if (lambda >= cap.lambda) {
       p = cap;
     } else {
       auto g = [&](double x) { return at(m, l, c, s, x).lambda - lambda; };
