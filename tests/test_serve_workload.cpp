@@ -225,3 +225,18 @@ TEST_CASE("a serving layout without a workload, or wider than the scale-up domai
   const double tp16 = evaluate(b.scenario, false).serving.performance.tpot_s;
   CHECK(tp16 > perf(llama(R"("concurrency": 1)")).tpot_s);
 }
+
+TEST_CASE("cost per million tokens and the fleet come from the predicted throughput", "[serve]") {
+  const Scenario s = testutil::scenario(llama(R"("concurrency": 64)", R"(, "usd_per_device_hour": 2, "demand_tokens_per_day": 1e10)"));
+  const Estimate e = evaluate(s, false);
+  const ServingResult& r = e.serving;
+  const double tok_s = r.performance.output_tokens_per_s_per_replica;
+  CHECK(r.perf_replica_usd_per_hour == 16);
+  CHECK(r.perf_cost_per_million_tokens_usd == Approx(16 / (tok_s * 3600 / 1e6)));
+  CHECK(r.perf_replicas_for_demand == std::ceil(1e10 / 86400 / tok_s));
+  CHECK(r.perf_devices_for_demand == 8 * r.perf_replicas_for_demand);
+  // The ceiling's cost is unchanged by the prediction.
+  const Estimate plain = evaluate(testutil::scenario(R"({"model": "llama-3-70b", "device": "h100", "serving": {"weight_precision": "fp8",
+    "usd_per_device_hour": 2, "demand_tokens_per_day": 1e10}})"), false);
+  CHECK(plain.serving.cost_per_million_tokens_usd == r.cost_per_million_tokens_usd);
+}

@@ -3,6 +3,7 @@
 // core/src/serve/*.cpp; method in docs/serving.md).
 #include "estimate_parts.h"
 #include "sizer/serve_scenario.h"
+#include "sizer/serving.h"
 
 namespace sizer::detail {
 
@@ -22,6 +23,15 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
   const serve::ServeContext c = serve::serve_context(s);
   const serve::Performance& p = r.performance = serve::evaluate_serving(s.model, s.device, v.layout, c);
   const serve::ServeLayout& l = v.layout;
+  // Cost and fleet from the prediction: the operating point is the load, so no realised or
+  // utilisation share is applied (seed Part 5 steps 10 and the fleet formula otherwise).
+  r.perf_replica_usd_per_hour = l.devices() * v.price.usd_per_device_hour;
+  const double tok_s = p.output_tokens_per_s_per_replica;
+  if (r.perf_replica_usd_per_hour > 0 && tok_s > 0) {
+    r.perf_cost_per_million_tokens_usd = serving::cost_per_million_tokens_usd(r.perf_replica_usd_per_hour, tok_s, 1.0);
+  }
+  r.perf_replicas_for_demand = tok_s > 0 ? serving::replicas_for_demand(v.demand_tokens_per_day, tok_s, 1.0) : 0;
+  r.perf_devices_for_demand = r.perf_replicas_for_demand * l.devices();
   const std::string layout_text = "tp " + num(l.tp) + " × pp " + num(l.pp) + " × dp " + num(l.dp) + ", ep " + num(l.ep);
   if (!v.layout_given) {
     e.notes.push_back("serving.layout not given: the performance model uses " + layout_text + " (" + num(l.devices()) +
@@ -69,6 +79,13 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
   w.add("serving.performance.requests_per_s_per_replica", "decode batch × tokens per step ÷ ((output − 1) × step); N = λ × e2e",
         num(p.requests_per_s_per_replica) + " requests/s with " + num(p.concurrency) + " in flight; " +
             num(p.output_tokens_per_s_per_device) + " output tokens/s per device",
+        kSrcServe);
+  w.add("serving.performance.cost_per_million_tokens_usd", "replica $/h ÷ (predicted output tok/s per replica × 3600 ÷ 1e6)",
+        num(r.perf_replica_usd_per_hour) + " ÷ (" + num(tok_s) + " × 3600 ÷ 1e6) = $" + num(r.perf_cost_per_million_tokens_usd),
+        kSrcServe);
+  w.add("serving.performance.replicas_for_demand", "⌈demand/day ÷ 86400 ÷ predicted output tok/s per replica⌉",
+        "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ " + num(tok_s) + "⌉ = " + num(r.perf_replicas_for_demand) +
+            " replicas, " + num(r.perf_devices_for_demand) + " devices",
         kSrcServe);
 }
 

@@ -93,7 +93,7 @@ json step_json(const serve::StepTime& t) {
 }
 
 // serving.performance: the model's prediction at the workload's operating point.
-json performance_json(const ServingResult& v) {
+json performance_json(const ServingResult& v, bool priced) {
   const serve::Performance& p = v.performance;
   const serve::StepTime& d = p.decode;
   json j = {{"basis", "predicted by the serving performance model (docs/serving.md); the other serving leaves are the seed's ceilings"},
@@ -121,6 +121,10 @@ json performance_json(const ServingResult& v) {
             {"weights_read_s", num_or_null(d.weights_read_s)}, {"kv_read_s", num_or_null(d.kv_read_s)},
             {"compute_s", num_or_null(d.compute_s)}, {"comm_s", num_or_null(d.comm_s)},
             {"overhead_s", num_or_null(d.overhead_s)}, {"step_s", num_or_null(d.step_s)}};
+  j["replica_usd_per_hour"] = num_or_null(v.perf_replica_usd_per_hour, priced);
+  j["cost_per_million_tokens_usd"] = num_or_null(v.perf_cost_per_million_tokens_usd, priced && v.perf_cost_per_million_tokens_usd > 0);
+  j["replicas_for_demand"] = v.perf_replicas_for_demand;
+  j["devices_for_demand"] = v.perf_devices_for_demand;
   j["decode_step"] = step_json(d);
   j["prefill_step"] = step_json(p.prefill);
   return j;
@@ -356,7 +360,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"devices_for_demand", v.devices_for_demand},
       {"devices_with_headroom_low", v.devices_with_headroom_low},
       {"devices_with_headroom_high", v.devices_with_headroom_high}};
-  if (v.has_performance) j["serving"]["performance"] = performance_json(v);
+  if (v.has_performance) j["serving"]["performance"] = performance_json(v, serve_priced);
   json nulls = json::array();
   for (const char* part : {"model", "training", "serving"}) detail::collect_nulls(j[part], part, s, e, &nulls);
   j["notes"] = e.notes;

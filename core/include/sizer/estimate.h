@@ -132,6 +132,10 @@ struct ServingResult {
   bool has_performance = false;
   serve::ServeLayout layout;  // the layout evaluated (serving.layout, else the default)
   serve::Performance performance;
+  // Cost and fleet at the predicted operating point (the ceiling's versions above use assumed
+  // realised and utilisation shares; these use the predicted load itself).
+  double perf_replica_usd_per_hour = 0, perf_cost_per_million_tokens_usd = 0;
+  double perf_replicas_for_demand = 0, perf_devices_for_demand = 0;
 };
 
 struct Estimate {
