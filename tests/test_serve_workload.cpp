@@ -201,6 +201,8 @@ TEST_CASE("bad serving-model inputs are refused naming the field and what is all
     "weight_precision": "bf16", "workload": {"concurrency": 1}}})"), Catch::Contains("serving.layout: leaves no room"));
   CHECK_THAT(errors(R"({"model": "llama-3-70b", "device": "h100", "serving": {"layout": {"tp": 8, "pp": 0},
     "workload": {"concurrency": 1}}})"), Catch::Contains("serving.layout.pp: must be a whole number in [1, 1e+05]"));
+  CHECK_THAT(errors(R"({"model": "llama-3-70b", "device": "h100", "serving": {"layout": {"tp": 8, "pp": 1e5, "dp": 1e5},
+    "workload": {"concurrency": 1}}})"), Catch::Contains("serving.layout: gives tp × pp × dp = 80.0B devices per replica; at most 1,000,000"));
   CHECK_THAT(errors(R"({"model": "llama-3-70b", "device": "h100", "serving": {"layout": {"tp": 8},
     "workload": {"concurrency": 1, "replicas": 2}}})"), Catch::Contains("serving.workload.replicas: applies only with requests_per_s"));
 }

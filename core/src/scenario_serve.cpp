@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "scenario_parts.h"
+#include "sizer/format.h"
 #include "sizer/serve_scenario.h"
 #include "sizer/user_text.h"
 #include "sizer/working.h"
@@ -14,6 +15,7 @@ namespace {
 
 const Range kServeDegree{1, 1e5, false, true};
 const Range kTokens{1, 1e8, false, true};
+constexpr double kMaxReplicaDevices = 1e6;  // the same bound as a training layout's devices
 
 std::string peaks_of(const Device& d) {
   std::string have;
@@ -112,10 +114,14 @@ void check_serve_model(Reader& r, Scenario* s) {
   const Device& d = s->device;
   serve::ServeLayout& l = v.layout;
   if (!v.layout_given) l = serve::default_layout(m, d, serve::ceiling_replica_devices(m, d, v));
+  const std::string lp = v.layout_given ? "serving.layout" : "serving.layout (default)";
+  if (l.devices() > kMaxReplicaDevices) {
+    r.error(lp, "gives tp × pp × dp = " + fmt::count(l.devices()) + " devices per replica; at most 1,000,000 are allowed");
+    return;
+  }
   const serve::ServeContext c = serve::serve_context(*s);
   const serve::Performance mem = serve::evaluate_memory(m, d, l, c);
   const std::uint32_t p = mem.problems;
-  const std::string lp = v.layout_given ? "serving.layout" : "serving.layout (default)";
   if (p & serve::kServeTpHeads) {
     r.error(lp + ".tp", "must divide the " + num(m.heads) + " attention heads; got " + num(l.tp));
   }

@@ -72,7 +72,7 @@ ServeLayout default_layout(const Model& m, const Device& d, double devices) {
   const double domain = std::max(1.0, d.scale_up_domain);
   while (divides(n, 2 * l.tp) && 2 * l.tp <= domain && divides(m.heads, 2 * l.tp)) l.tp *= 2;
   l.pp = n / l.tp;
-  while (l.pp > m.layers && l.tp < n) {  // more stages than layers: widen TP instead
+  while (l.pp > m.layers && divides(n, 2 * l.tp)) {  // more stages than layers: widen TP instead
     l.tp *= 2;
     l.pp = n / l.tp;
   }
