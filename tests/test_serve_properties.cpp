@@ -12,8 +12,8 @@ using namespace sizer::serve;
 namespace {
 
 void check_step(const StepTime& t) {
-  for (double v : {t.weights_read_s, t.kv_read_s, t.compute_s, t.comm_s, t.overhead_s, t.step_s, t.weight_bytes_read,
-                   t.kv_bytes_read, t.flops, t.experts_touched_fraction}) {
+  for (double v : {t.weights_read_s, t.kv_read_s, t.compute_s, t.comm_s, t.overhead_s, t.step_s,
+                   t.weight_bytes_read, t.kv_bytes_read, t.flops, t.experts_touched_fraction}) {
     CHECK(std::isfinite(v));
     CHECK(v >= 0);
   }
@@ -22,9 +22,9 @@ void check_step(const StepTime& t) {
 
 void check(const Performance& p, const Workload& w) {
   for (double v : {p.ttft_s, p.tpot_s, p.e2e_s, p.queue_s, p.prefill_s, p.tokens_per_s_per_user,
-                   p.output_tokens_per_s_per_device, p.output_tokens_per_s_per_replica, p.requests_per_s_per_replica,
-                   p.max_requests_per_s_per_replica, p.decode_batch, p.concurrency, p.max_concurrency_kv,
-                   p.prefill_utilisation}) {
+                   p.output_tokens_per_s_per_device, p.output_tokens_per_s_per_replica,
+                   p.requests_per_s_per_replica, p.max_requests_per_s_per_replica, p.decode_batch,
+                   p.concurrency, p.max_concurrency_kv, p.prefill_utilisation}) {
     CHECK(std::isfinite(v));
     CHECK(v >= 0);
   }
@@ -40,7 +40,8 @@ void check(const Performance& p, const Workload& w) {
 
 }  // namespace
 
-TEST_CASE("every bundled model on every bundled device: finite, additive, Little's law", "[serve]") {
+TEST_CASE("every bundled model on every bundled device: finite, additive, Little's law",
+          "[serve]") {
   const Catalog& cat = bundled_catalog();
   int evaluated = 0;
   for (const Model& m : cat.models) {
@@ -48,7 +49,8 @@ TEST_CASE("every bundled model on every bundled device: finite, additive, Little
       ServeContext c;
       c.weight_precision = d.dense_flops(Precision::fp8) > 0 ? Precision::fp8 : Precision::bf16;
       c.compute_precision = c.weight_precision;
-      for (const Workload& base : {Workload{1024, 1024}, Workload{8192, 256}, Workload{128, 4096}, Workload{2000, 1}}) {
+      for (const Workload& base :
+           {Workload{1024, 1024}, Workload{8192, 256}, Workload{128, 4096}, Workload{2000, 1}}) {
         // The smallest power-of-two replica that holds the model and a few requests.
         ServeLayout l;
         Workload w = base;
@@ -62,8 +64,8 @@ TEST_CASE("every bundled model on every bundled device: finite, additive, Little
           if (mem.valid() && mem.max_concurrency_kv >= 8) break;
         }
         if (n > 1024) continue;  // nothing fits (a 16 GB chip and a 1T model)
-        INFO(m.id << " on " << d.id << " tp " << l.tp << " pp " << l.pp << " ep " << l.ep << " in " << w.input_tokens
-                  << " out " << w.output_tokens);
+        INFO(m.id << " on " << d.id << " tp " << l.tp << " pp " << l.pp << " ep " << l.ep << " in "
+                  << w.input_tokens << " out " << w.output_tokens);
         for (double conc : {1.0, std::floor(mem.max_concurrency_kv / 2), mem.max_concurrency_kv}) {
           c.workload.concurrency = conc;
           c.workload.requests_per_s = 0;
@@ -79,7 +81,8 @@ TEST_CASE("every bundled model on every bundled device: finite, additive, Little
         }
         // Twice the capacity: flagged, shown at capacity.
         c.workload.concurrency = 0;
-        c.workload.requests_per_s = 2 * evaluate_serving(m, d, l, c).max_requests_per_s_per_replica + 1;
+        c.workload.requests_per_s =
+            2 * evaluate_serving(m, d, l, c).max_requests_per_s_per_replica + 1;
         const Performance over = evaluate_serving(m, d, l, c);
         CHECK((over.problems & kServeOverloaded) != 0);
         CHECK_FALSE(over.meets_slo);

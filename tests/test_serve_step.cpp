@@ -47,7 +47,8 @@ StepLoad prefill(double prompt) {
 
 }  // namespace
 
-TEST_CASE("decode at batch 1 is weight-read bound: the weights over TP 8 at HBM × efficiency", "[serve]") {
+TEST_CASE("decode at batch 1 is weight-read bound: the weights over TP 8 at HBM × efficiency",
+          "[serve]") {
   const Model& m = model("llama-3-70b");
   const Device& d = device("h100");
   const ServeContext c = fp8();
@@ -64,7 +65,8 @@ TEST_CASE("decode at batch 1 is weight-read bound: the weights over TP 8 at HBM 
   CHECK(t.comm_s >= 2 * m.layers * d.collective_latency_s);
 }
 
-TEST_CASE("TPOT stays flat with batch while weights bind, and rises once compute or KV dominate", "[serve]") {
+TEST_CASE("TPOT stays flat with batch while weights bind, and rises once compute or KV dominate",
+          "[serve]") {
   const Model& m = model("llama-3-70b");
   const Device& d = device("h100");
   const ServeContext c = fp8();
@@ -97,7 +99,9 @@ TEST_CASE("prefill is compute bound and grows faster than linearly for long prom
   CHECK(t128 / t64 > t64 / t32);  // the quadratic share grows with the prompt
 }
 
-TEST_CASE("a MoE decode step reads fewer weight bytes than a dense model of the same total parameters", "[serve]") {
+TEST_CASE(
+    "a MoE decode step reads fewer weight bytes than a dense model of the same total parameters",
+    "[serve]") {
   const Model& moe = model("deepseek-v3");
   Model dense = moe;
   dense.moe = MoeShape{};
@@ -114,7 +118,8 @@ TEST_CASE("a MoE decode step reads fewer weight bytes than a dense model of the 
   CHECK(step_time(moe, d, l, c, decode(256, 2048)).experts_touched_fraction > 0.99);
 }
 
-TEST_CASE("TP collectives add latency per layer: TP 8 at batch 1 is not 8 times faster than TP 1", "[serve]") {
+TEST_CASE("TP collectives add latency per layer: TP 8 at batch 1 is not 8 times faster than TP 1",
+          "[serve]") {
   const Model& m = model("llama-3-70b");
   const Device& d = device("h100");
   const ServeContext c = fp8();
@@ -146,7 +151,8 @@ TEST_CASE("pipeline decode latency sums the stages", "[serve]") {
   CHECK(pp_big.step_s < 1.6 * tp4_big.step_s);
 }
 
-TEST_CASE("speculative decoding: expected accepted tokens per step (Leviathan et al. 2023)", "[serve]") {
+TEST_CASE("speculative decoding: expected accepted tokens per step (Leviathan et al. 2023)",
+          "[serve]") {
   CHECK(expected_tokens_per_step(0, 0.9) == 1);
   CHECK(expected_tokens_per_step(3, 0) == 1);
   CHECK(expected_tokens_per_step(3, 1) == 4);
@@ -176,7 +182,8 @@ TEST_CASE("step_time alone is fast", "[serve][.bench]") {
   const int n = 200000;
   double sink = 0;
   const auto t0 = std::chrono::steady_clock::now();
-  for (int i = 0; i < n; ++i) sink += step_time(m, d, ServeLayout{8, 1, 1, 8}, c, decode(1 + i % 64, 2048)).step_s;
+  for (int i = 0; i < n; ++i)
+    sink += step_time(m, d, ServeLayout{8, 1, 1, 8}, c, decode(1 + i % 64, 2048)).step_s;
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   WARN("step_time (with its shape): " << n / s << " steps/s (" << sink << ")");
 }

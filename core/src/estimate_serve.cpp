@@ -9,7 +9,8 @@ namespace sizer::detail {
 
 namespace {
 const char* const kSrcServe =
-    "serving performance model (docs/serving.md): roofline per GEMM (Williams et al. 2009), continuous batching "
+    "serving performance model (docs/serving.md): roofline per GEMM (Williams et al. 2009), "
+    "continuous batching "
     "with chunked prefill (Orca 2022; Sarathi-Serve 2024), Little's law";
 const char* const kSrcSpec = "Leviathan, Kalman & Matias 2023, eq. 1";
 }  // namespace
@@ -21,71 +22,97 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
   r.has_performance = true;
   r.layout = v.layout;
   const serve::ServeContext c = serve::serve_context(s);
-  const serve::Performance& p = r.performance = serve::evaluate_serving(s.model, s.device, v.layout, c);
+  const serve::Performance& p = r.performance =
+      serve::evaluate_serving(s.model, s.device, v.layout, c);
   const serve::ServeLayout& l = v.layout;
   // Cost and fleet from the prediction: the operating point is the load, so no realised or
   // utilisation share is applied (seed Part 5 steps 10 and the fleet formula otherwise).
   r.perf_replica_usd_per_hour = l.devices() * v.price.usd_per_device_hour;
   const double tok_s = p.output_tokens_per_s_per_replica;
   if (r.perf_replica_usd_per_hour > 0 && tok_s > 0) {
-    r.perf_cost_per_million_tokens_usd = serving::cost_per_million_tokens_usd(r.perf_replica_usd_per_hour, tok_s, 1.0);
+    r.perf_cost_per_million_tokens_usd =
+        serving::cost_per_million_tokens_usd(r.perf_replica_usd_per_hour, tok_s, 1.0);
   }
-  r.perf_replicas_for_demand = tok_s > 0 ? serving::replicas_for_demand(v.demand_tokens_per_day, tok_s, 1.0) : 0;
+  r.perf_replicas_for_demand =
+      tok_s > 0 ? serving::replicas_for_demand(v.demand_tokens_per_day, tok_s, 1.0) : 0;
   r.perf_devices_for_demand = r.perf_replicas_for_demand * l.devices();
-  const std::string layout_text = "tp " + num(l.tp) + " × pp " + num(l.pp) + " × dp " + num(l.dp) + ", ep " + num(l.ep);
+  const std::string layout_text =
+      "tp " + num(l.tp) + " × pp " + num(l.pp) + " × dp " + num(l.dp) + ", ep " + num(l.ep);
   if (!v.layout_given) {
-    e.notes.push_back("serving.layout not given: the performance model uses " + layout_text + " (" + num(l.devices()) +
+    e.notes.push_back("serving.layout not given: the performance model uses " + layout_text + " (" +
+                      num(l.devices()) +
                       " devices, the ceiling's replica); set serving.layout to choose another");
   }
   if (p.problems & serve::kServeOverloaded) {
-    e.notes.push_back("serving.workload.requests_per_s: " + num(v.workload.requests_per_s / v.workload.replicas) +
-                      " requests/s per replica is above the replica's capacity of " + num(p.max_requests_per_s_per_replica) +
-                      " (bound by " + (std::string(p.capacity_limit) == "prefill" ? "prefill: the chunk budget is full"
-                                                                                : "KV capacity: max_concurrency_kv " + num(p.max_concurrency_kv)) +
-                      "); the performance shown is at capacity; add replicas or devices");
+    e.notes.push_back(
+        "serving.workload.requests_per_s: " + num(v.workload.requests_per_s / v.workload.replicas) +
+        " requests/s per replica is above the replica's capacity of " +
+        num(p.max_requests_per_s_per_replica) + " (bound by " +
+        (std::string(p.capacity_limit) == "prefill"
+             ? "prefill: the chunk budget is full"
+             : "KV capacity: max_concurrency_kv " + num(p.max_concurrency_kv)) +
+        "); the performance shown is at capacity; add replicas or devices");
   }
   if (p.problems & serve::kServeKvFull) {
-    e.notes.push_back("serving.workload.concurrency " + num(v.workload.concurrency) + " is above max_concurrency_kv " +
-                      num(p.max_concurrency_kv) + ": the KV cache cannot hold that many requests");
+    e.notes.push_back("serving.workload.concurrency " + num(v.workload.concurrency) +
+                      " is above max_concurrency_kv " + num(p.max_concurrency_kv) +
+                      ": the KV cache cannot hold that many requests");
   }
-  if (!p.ttft_ok) e.notes.push_back("serving.slo.ttft_s: predicted TTFT " + num(p.ttft_s) + " s is above the target " + num(v.slo.ttft_s) + " s");
-  if (!p.tpot_ok) e.notes.push_back("serving.slo.tpot_s: predicted TPOT " + num(p.tpot_s) + " s is above the target " + num(v.slo.tpot_s) + " s");
+  if (!p.ttft_ok)
+    e.notes.push_back("serving.slo.ttft_s: predicted TTFT " + num(p.ttft_s) +
+                      " s is above the target " + num(v.slo.ttft_s) + " s");
+  if (!p.tpot_ok)
+    e.notes.push_back("serving.slo.tpot_s: predicted TPOT " + num(p.tpot_s) +
+                      " s is above the target " + num(v.slo.tpot_s) + " s");
   if (!w.enabled()) return;
   const serve::StepTime& d = p.decode;
-  w.add("serving.performance.max_concurrency_kv", "dp × ⌊(HBM × usable − weights − activations − reserve) ÷ (KV per token × tokens per request)⌋",
-        num(l.dp) + " × ⌊(" + num(s.device.memory_bytes) + " × " + num(v.hbm_usable) + " − " + num(p.weight_bytes_per_device) +
-            " − " + num(p.activation_bytes_per_device) + " − " + num(p.reserve_bytes_per_device) + ") ÷ (" +
-            num(p.kv_bytes_per_token_per_device) + " × " + num(p.kv_tokens_per_request) + ")⌋ = " + num(p.max_concurrency_kv),
+  w.add("serving.performance.max_concurrency_kv",
+        "dp × ⌊(HBM × usable − weights − activations − reserve) ÷ (KV per token × tokens per "
+        "request)⌋",
+        num(l.dp) + " × ⌊(" + num(s.device.memory_bytes) + " × " + num(v.hbm_usable) + " − " +
+            num(p.weight_bytes_per_device) + " − " + num(p.activation_bytes_per_device) + " − " +
+            num(p.reserve_bytes_per_device) + ") ÷ (" + num(p.kv_bytes_per_token_per_device) +
+            " × " + num(p.kv_tokens_per_request) + ")⌋ = " + num(p.max_concurrency_kv),
         kSrcServe);
-  w.add("serving.performance.decode.step_s", "weights read + KV read + compute + comm + overhead (each kernel on its roofline)",
-        num(d.weights_read_s) + " + " + num(d.kv_read_s) + " + " + num(d.compute_s) + " + " + num(d.comm_s) + " + " +
-            num(d.overhead_s) + " = " + num(d.step_s) + " s at decode batch " + num(p.decode_batch) + " with " +
-            num(p.prefill_tokens_per_step) + " prefill tokens (" + serve::to_string(d.bound) + " bound; " + layout_text + ")",
+  w.add("serving.performance.decode.step_s",
+        "weights read + KV read + compute + comm + overhead (each kernel on its roofline)",
+        num(d.weights_read_s) + " + " + num(d.kv_read_s) + " + " + num(d.compute_s) + " + " +
+            num(d.comm_s) + " + " + num(d.overhead_s) + " = " + num(d.step_s) +
+            " s at decode batch " + num(p.decode_batch) + " with " +
+            num(p.prefill_tokens_per_step) + " prefill tokens (" + serve::to_string(d.bound) +
+            " bound; " + layout_text + ")",
         kSrcServe);
   if (v.spec.draft_tokens > 0) {
     w.add("serving.performance.tokens_per_step", "(1 − a^(d+1)) ÷ (1 − a)",
-          "(1 − " + num(v.spec.acceptance) + "^" + num(v.spec.draft_tokens + 1) + ") ÷ (1 − " + num(v.spec.acceptance) +
-              ") = " + num(p.tokens_per_step),
+          "(1 − " + num(v.spec.acceptance) + "^" + num(v.spec.draft_tokens + 1) + ") ÷ (1 − " +
+              num(v.spec.acceptance) + ") = " + num(p.tokens_per_step),
           kSrcSpec);
   }
   w.add("serving.performance.tpot_s", "step ÷ accepted tokens per step",
         num(d.step_s) + " ÷ " + num(p.tokens_per_step) + " = " + num(p.tpot_s) + " s", kSrcServe);
   w.add("serving.performance.ttft_s", "queue (M/D/1: ρ·S ÷ 2(1 − ρ)) + prefill service S",
-        num(p.queue_s) + " + " + num(p.prefill_s) + " = " + num(p.ttft_s) + " s (ρ = " + num(p.prefill_utilisation) + ")",
+        num(p.queue_s) + " + " + num(p.prefill_s) + " = " + num(p.ttft_s) +
+            " s (ρ = " + num(p.prefill_utilisation) + ")",
         kSrcServe);
   w.add("serving.performance.e2e_s", "TTFT + (output − 1) × TPOT",
-        num(p.ttft_s) + " + " + num(v.workload.output_tokens - 1) + " × " + num(p.tpot_s) + " = " + num(p.e2e_s) + " s",
+        num(p.ttft_s) + " + " + num(v.workload.output_tokens - 1) + " × " + num(p.tpot_s) + " = " +
+            num(p.e2e_s) + " s",
         kSrcServe);
-  w.add("serving.performance.requests_per_s_per_replica", "decode batch × tokens per step ÷ ((output − 1) × step); N = λ × e2e",
-        num(p.requests_per_s_per_replica) + " requests/s with " + num(p.concurrency) + " in flight; " +
-            num(p.output_tokens_per_s_per_device) + " output tokens/s per device",
+  w.add("serving.performance.requests_per_s_per_replica",
+        "decode batch × tokens per step ÷ ((output − 1) × step); N = λ × e2e",
+        num(p.requests_per_s_per_replica) + " requests/s with " + num(p.concurrency) +
+            " in flight; " + num(p.output_tokens_per_s_per_device) + " output tokens/s per device",
         kSrcServe);
-  w.add("serving.performance.cost_per_million_tokens_usd", "replica $/h ÷ (predicted output tok/s per replica × 3600 ÷ 1e6)",
-        num(r.perf_replica_usd_per_hour) + " ÷ (" + num(tok_s) + " × 3600 ÷ 1e6) = $" + num(r.perf_cost_per_million_tokens_usd),
+  w.add("serving.performance.cost_per_million_tokens_usd",
+        "replica $/h ÷ (predicted output tok/s per replica × 3600 ÷ 1e6)",
+        num(r.perf_replica_usd_per_hour) + " ÷ (" + num(tok_s) + " × 3600 ÷ 1e6) = $" +
+            num(r.perf_cost_per_million_tokens_usd),
         kSrcServe);
-  w.add("serving.performance.replicas_for_demand", "⌈demand/day ÷ 86400 ÷ predicted output tok/s per replica⌉",
-        "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ " + num(tok_s) + "⌉ = " + num(r.perf_replicas_for_demand) +
-            " replicas, " + num(r.perf_devices_for_demand) + " devices",
+  w.add("serving.performance.replicas_for_demand",
+        "⌈demand/day ÷ 86400 ÷ predicted output tok/s per replica⌉",
+        "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ " + num(tok_s) +
+            "⌉ = " + num(r.perf_replicas_for_demand) + " replicas, " +
+            num(r.perf_devices_for_demand) + " devices",
         kSrcServe);
 }
 

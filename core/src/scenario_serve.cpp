@@ -26,7 +26,8 @@ std::string peaks_of(const Device& d) {
 }
 
 void read_workload(Reader& r, const json& o, const std::string& path, serve::Workload* w) {
-  r.only_keys(o, path, {"input_tokens", "output_tokens", "concurrency", "requests_per_s", "replicas"});
+  r.only_keys(o, path,
+              {"input_tokens", "output_tokens", "concurrency", "requests_per_s", "replicas"});
   r.number(o, "input_tokens", path, kTokens, &w->input_tokens);
   r.number(o, "output_tokens", path, kTokens, &w->output_tokens);
   const bool conc = r.number(o, "concurrency", path, Range{1, 1e9, false, true}, &w->concurrency);
@@ -36,10 +37,13 @@ void read_workload(Reader& r, const json& o, const std::string& path, serve::Wor
   if (conc_key && rate_key) {
     r.error(path, "give concurrency (requests in flight per replica) or requests_per_s, not both");
   } else if (!conc_key && !rate_key) {
-    r.error(path, "needs concurrency (requests in flight per replica, a whole number ≥ 1) or requests_per_s (> 0)");
+    r.error(path,
+            "needs concurrency (requests in flight per replica, a whole number ≥ 1) or "
+            "requests_per_s (> 0)");
   }
   if (o.contains("replicas") && conc_key && !rate_key) {
-    r.error(join(path, "replicas"), "applies only with requests_per_s (a total rate spread over the replicas)");
+    r.error(join(path, "replicas"),
+            "applies only with requests_per_s (a total rate spread over the replicas)");
   }
   (void)conc;
   (void)rate;
@@ -56,9 +60,11 @@ void read_serve_model(Reader& r, const json& o, Scenario* s) {
   if (r.string(o, "compute_precision", path, &text)) {
     Precision p{};
     if (!parse_precision(text.c_str(), &p)) {
-      r.error("serving.compute_precision", "must be one of fp32, bf16, fp16, fp8, fp4; got " + echo_quoted(text));
+      r.error("serving.compute_precision",
+              "must be one of fp32, bf16, fp16, fp8, fp4; got " + echo_quoted(text));
     } else if (d.dense_flops(p) <= 0) {
-      r.error("serving.compute_precision", "device " + d.id + " has no dense " + to_string(p) + " peak; allowed: " + peaks_of(d));
+      r.error("serving.compute_precision", "device " + d.id + " has no dense " + to_string(p) +
+                                               " peak; allowed: " + peaks_of(d));
     } else {
       v.compute_precision = p;
     }
@@ -83,7 +89,9 @@ void read_serve_model(Reader& r, const json& o, Scenario* s) {
     r.number(*it, "acceptance", sp, Range{0, 1}, &v.spec.acceptance);
     r.number(*it, "draft_step_ratio", sp, Range{0, 1, true}, &v.spec.draft_step_ratio);
     if (v.spec.draft_tokens > 0 && !it->contains("acceptance")) {
-      r.error(sp + ".acceptance", "is needed with draft_tokens: the probability in [0, 1] that a draft token is accepted");
+      r.error(
+          sp + ".acceptance",
+          "is needed with draft_tokens: the probability in [0, 1] that a draft token is accepted");
     }
   }
   if (auto it = o.find("slo"); it != o.end() && r.object(*it, "serving.slo")) {
@@ -94,8 +102,9 @@ void read_serve_model(Reader& r, const json& o, Scenario* s) {
   if (auto it = o.find("engine"); it != o.end() && r.object(*it, "serving.engine")) {
     const std::string ep = "serving.engine";
     serve::Engine& e = v.engine;
-    r.only_keys(*it, ep, {"step_overhead_s", "cuda_graphs", "launch_overhead_s", "kernels_per_layer",
-                          "bandwidth_efficiency", "token_budget", "reserve_bytes", "expert_imbalance"});
+    r.only_keys(*it, ep,
+                {"step_overhead_s", "cuda_graphs", "launch_overhead_s", "kernels_per_layer",
+                 "bandwidth_efficiency", "token_budget", "reserve_bytes", "expert_imbalance"});
     r.number(*it, "step_overhead_s", ep, Range{0, 1}, &e.step_overhead_s);
     r.boolean(*it, "cuda_graphs", ep, &e.cuda_graphs);
     r.number(*it, "launch_overhead_s", ep, Range{0, 1e-3}, &e.launch_overhead_s);
@@ -116,7 +125,8 @@ void check_serve_model(Reader& r, Scenario* s) {
   if (!v.layout_given) l = serve::default_layout(m, d, serve::ceiling_replica_devices(m, d, v));
   const std::string lp = v.layout_given ? "serving.layout" : "serving.layout (default)";
   if (l.devices() > kMaxReplicaDevices) {
-    r.error(lp, "gives tp × pp × dp = " + fmt::count(l.devices()) + " devices per replica; at most 1,000,000 are allowed");
+    r.error(lp, "gives tp × pp × dp = " + fmt::count(l.devices()) +
+                    " devices per replica; at most 1,000,000 are allowed");
     return;
   }
   const serve::ServeContext c = serve::serve_context(*s);
@@ -132,27 +142,32 @@ void check_serve_model(Reader& r, Scenario* s) {
     if (!m.moe.enabled()) {
       r.error(lp + ".ep", "must be 1 for a dense model (no experts); got " + num(l.ep));
     } else {
-      r.error(lp + ".ep", "must divide the replica's tp × dp = " + num(l.tp * l.dp) + " ranks and the " +
-                              num(m.moe.experts) + " experts; got " + num(l.ep));
+      r.error(lp + ".ep", "must divide the replica's tp × dp = " + num(l.tp * l.dp) +
+                              " ranks and the " + num(m.moe.experts) + " experts; got " +
+                              num(l.ep));
     }
   }
   if (p & serve::kServeNoPeak) {
-    r.error("serving.compute_precision", "device " + d.id + " has no dense " + to_string(v.compute_precision) + " peak");
+    r.error("serving.compute_precision",
+            "device " + d.id + " has no dense " + to_string(v.compute_precision) + " peak");
   }
   if (!mem.valid()) return;
   if (p & serve::kServeNoFit) {
-    r.error(lp, "leaves no room for one request's KV cache: weights " + num(mem.weight_bytes_per_device) +
-                    " B + activations " + num(mem.activation_bytes_per_device) + " B + reserve " +
-                    num(mem.reserve_bytes_per_device) + " B per device against " + num(d.memory_bytes * v.hbm_usable) +
+    r.error(lp, "leaves no room for one request's KV cache: weights " +
+                    num(mem.weight_bytes_per_device) + " B + activations " +
+                    num(mem.activation_bytes_per_device) + " B + reserve " +
+                    num(mem.reserve_bytes_per_device) + " B per device against " +
+                    num(d.memory_bytes * v.hbm_usable) +
                     " B usable; use more devices (tp, pp) or a lower weight_precision");
     return;
   }
   if (v.workload.concurrency > mem.max_concurrency_kv) {
-    r.error("serving.workload.concurrency", "must be at most max_concurrency_kv = " + num(mem.max_concurrency_kv) +
-                                                 ": that many requests of " + num(mem.kv_tokens_per_request) +
-                                                 " KV tokens fit in the KV cache of this layout; got " +
-                                                 num(v.workload.concurrency) +
-                                                 "; lower it, add devices or use a smaller kv_precision");
+    r.error("serving.workload.concurrency",
+            "must be at most max_concurrency_kv = " + num(mem.max_concurrency_kv) +
+                ": that many requests of " + num(mem.kv_tokens_per_request) +
+                " KV tokens fit in the KV cache of this layout; got " +
+                num(v.workload.concurrency) +
+                "; lower it, add devices or use a smaller kv_precision");
   }
 }
 

@@ -39,31 +39,33 @@ struct ServeLayout {
 };
 
 // Default engine values (docs/contract.md, serving.engine, has their sources).
-constexpr double kStepOverheadS = 1e-3;           // assumption: scheduler + sampling per step with CUDA graphs
-constexpr double kLaunchOverheadS = 4e-6;         // per kernel launch (CUDA launch latency, a few µs)
-constexpr double kKernelsPerLayer = 12;           // norms, GEMMs, attention, activation, all-reduces
-constexpr double kBandwidthEfficiency = 0.8;      // assumption: achieved ÷ datasheet HBM bandwidth
-constexpr double kTokenBudget = 8192;             // chunked-prefill tokens per step
-constexpr double kReserveBytes = 4e9;             // per device: graphs, NCCL, allocator (assumption)
-constexpr double kKvBlockTokens = 16;             // vLLM's default paged-KV block (Kwon et al. 2023)
-constexpr double kMinChunkShare = 0.25;           // prefill keeps ≥ this share of the budget (assumption)
+constexpr double kStepOverheadS =
+    1e-3;  // assumption: scheduler + sampling per step with CUDA graphs
+constexpr double kLaunchOverheadS = 4e-6;     // per kernel launch (CUDA launch latency, a few µs)
+constexpr double kKernelsPerLayer = 12;       // norms, GEMMs, attention, activation, all-reduces
+constexpr double kBandwidthEfficiency = 0.8;  // assumption: achieved ÷ datasheet HBM bandwidth
+constexpr double kTokenBudget = 8192;         // chunked-prefill tokens per step
+constexpr double kReserveBytes = 4e9;         // per device: graphs, NCCL, allocator (assumption)
+constexpr double kKvBlockTokens = 16;         // vLLM's default paged-KV block (Kwon et al. 2023)
+constexpr double kMinChunkShare = 0.25;  // prefill keeps ≥ this share of the budget (assumption)
 
 // Engine behaviour per step (serving.engine). Defaults and their sources: docs/contract.md.
 struct Engine {
-  double step_overhead_s = kStepOverheadS;            // fixed per step: scheduling, sampling, graph launch
-  bool cuda_graphs = true;                             // false: every kernel pays a launch
-  double launch_overhead_s = kLaunchOverheadS;        // per kernel launch without graphs
-  double kernels_per_layer = kKernelsPerLayer;        // kernel launches per layer without graphs
+  double step_overhead_s = kStepOverheadS;  // fixed per step: scheduling, sampling, graph launch
+  bool cuda_graphs = true;                  // false: every kernel pays a launch
+  double launch_overhead_s = kLaunchOverheadS;         // per kernel launch without graphs
+  double kernels_per_layer = kKernelsPerLayer;         // kernel launches per layer without graphs
   double bandwidth_efficiency = kBandwidthEfficiency;  // achieved ÷ datasheet HBM bandwidth
   double token_budget = kTokenBudget;                  // tokens per step (decode + prefill chunk)
-  double reserve_bytes = kReserveBytes;                // per device: CUDA graphs, NCCL buffers, allocator
-  double expert_imbalance = 0;                         // busiest EP rank's expert load ÷ mean; 0 = default
+  double reserve_bytes = kReserveBytes;  // per device: CUDA graphs, NCCL buffers, allocator
+  double expert_imbalance = 0;           // busiest EP rank's expert load ÷ mean; 0 = default
 };
 
 struct SpecDecode {
-  double draft_tokens = 0;      // d: tokens proposed per step (0 = off)
-  double acceptance = 0;        // a: probability each draft token is accepted
-  double draft_step_ratio = 0;  // one draft token's time ÷ the verify step's; 0 = 1/L (an MTP layer)
+  double draft_tokens = 0;  // d: tokens proposed per step (0 = off)
+  double acceptance = 0;    // a: probability each draft token is accepted
+  double draft_step_ratio =
+      0;  // one draft token's time ÷ the verify step's; 0 = 1/L (an MTP layer)
 };
 
 struct Workload {
@@ -82,7 +84,7 @@ struct ServeContext {
   Precision kv_precision = Precision::bf16;
   Precision compute_precision = Precision::fp8;  // the peak GEMMs run at
   double block_scale_bytes_per_param = 0;
-  double activation_bytes = 2;                 // bytes per element in TP all-reduces and PP sends
+  double activation_bytes = 2;                   // bytes per element in TP all-reduces and PP sends
   double dispatch_bytes = 1, combine_bytes = 2;  // MoE all-to-all element bytes (FP8 / BF16)
   double hbm_usable = 0.9;
   Workload workload;
@@ -93,12 +95,12 @@ struct ServeContext {
 
 // Tokens of one step of one replica (all DP ranks, all pipeline micro-batches).
 struct StepLoad {
-  double decode_seqs = 0;        // sequences decoding (each runs 1 + draft tokens)
-  double decode_context = 0;     // mean tokens in their KV cache
-  double prefill_tokens = 0;     // prompt tokens processed this step
-  double prefill_attended = 0;   // mean tokens each prompt token attends to (causal: prompt ÷ 2)
+  double decode_seqs = 0;       // sequences decoding (each runs 1 + draft tokens)
+  double decode_context = 0;    // mean tokens in their KV cache
+  double prefill_tokens = 0;    // prompt tokens processed this step
+  double prefill_attended = 0;  // mean tokens each prompt token attends to (causal: prompt ÷ 2)
   double prefill_prefix_tokens = 0;  // cached KV tokens the prefill chunks read back
-  double prefill_seqs = 0;       // prompts whose last chunk runs this step (they need logits)
+  double prefill_seqs = 0;           // prompts whose last chunk runs this step (they need logits)
 };
 
 // What limits a step: the largest term of its time.
@@ -120,27 +122,31 @@ struct StepTime {
 
 // Reasons a configuration is not valid (bit flags, allocation-free).
 enum ServeProblem : std::uint32_t {
-  kServeTpHeads = 1u << 0,      // tp does not divide the query heads
-  kServePpLayers = 1u << 1,     // pp exceeds the layers
-  kServeEp = 1u << 2,           // ep does not divide tp·dp or the experts (or ep > 1 on a dense model)
-  kServeNoPeak = 1u << 3,       // the device has no peak at the compute precision
-  kServeNoFit = 1u << 4,        // weights and reserves leave no room for one request's KV
-  kServeKvFull = 1u << 5,       // the concurrency (or the batch a rate needs) exceeds max_concurrency_kv
-  kServeOverloaded = 1u << 6,   // the request rate exceeds what the replica can serve
+  kServeTpHeads = 1u << 0,   // tp does not divide the query heads
+  kServePpLayers = 1u << 1,  // pp exceeds the layers
+  kServeEp = 1u << 2,      // ep does not divide tp·dp or the experts (or ep > 1 on a dense model)
+  kServeNoPeak = 1u << 3,  // the device has no peak at the compute precision
+  kServeNoFit = 1u << 4,   // weights and reserves leave no room for one request's KV
+  kServeKvFull = 1u << 5,  // the concurrency (or the batch a rate needs) exceeds max_concurrency_kv
+  kServeOverloaded = 1u << 6,  // the request rate exceeds what the replica can serve
 };
 
 struct Performance {
   std::uint32_t problems = 0;
-  bool valid() const { return (problems & (kServeTpHeads | kServePpLayers | kServeEp | kServeNoPeak)) == 0; }
+  bool valid() const {
+    return (problems & (kServeTpHeads | kServePpLayers | kServeEp | kServeNoPeak)) == 0;
+  }
   bool feasible() const { return problems == 0; }
   // Memory per device.
-  double weight_bytes_per_device = 0, kv_bytes_per_token_per_device = 0, activation_bytes_per_device = 0;
+  double weight_bytes_per_device = 0, kv_bytes_per_token_per_device = 0,
+         activation_bytes_per_device = 0;
   double reserve_bytes_per_device = 0, kv_capacity_bytes_per_device = 0;
-  double kv_tokens_per_request = 0;  // mean KV tokens a request holds, rounded up to 16-token blocks
-  double max_concurrency_kv = 0;     // requests whose KV fits per replica
+  double kv_tokens_per_request =
+      0;                          // mean KV tokens a request holds, rounded up to 16-token blocks
+  double max_concurrency_kv = 0;  // requests whose KV fits per replica
   // Steady state (mean values).
-  double concurrency = 0;    // requests in flight per replica
-  double decode_batch = 0;   // of which decoding
+  double concurrency = 0;   // requests in flight per replica
+  double decode_batch = 0;  // of which decoding
   double prefill_tokens_per_step = 0;
   double tokens_per_step = 1;  // accepted tokens per sequence per step (speculative decoding)
   double ttft_s = 0, tpot_s = 0, e2e_s = 0, queue_s = 0, prefill_s = 0;
@@ -148,7 +154,7 @@ struct Performance {
   double tokens_per_s_per_user = 0;
   double output_tokens_per_s_per_replica = 0, output_tokens_per_s_per_device = 0;
   double requests_per_s_per_replica = 0;
-  double max_requests_per_s_per_replica = 0;  // the most the replica can serve
+  double max_requests_per_s_per_replica = 0;   // the most the replica can serve
   const char* capacity_limit = "kv_capacity";  // what sets that most: "kv_capacity" or "prefill"
   bool meets_slo = false;
   bool ttft_ok = true, tpot_ok = true;
@@ -167,13 +173,16 @@ StepTime step_time(const Model& m, const Device& d, const ServeLayout& l, const 
                    const StepLoad& load);
 
 // The whole steady state for the context's workload. Pure, allocation-free.
-Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c);
+Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout& l,
+                             const ServeContext& c);
 
 // Memory alone (weights, activations, reserve, KV capacity, max_concurrency_kv, kServeNoFit).
-Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c);
+Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& l,
+                            const ServeContext& c);
 
 // Problems of a layout alone (tp, pp, ep, peak), before any workload.
-std::uint32_t layout_problems(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c);
+std::uint32_t layout_problems(const Model& m, const Device& d, const ServeLayout& l,
+                              const ServeContext& c);
 
 // A default layout for a replica of `devices` devices: the widest power-of-two TP that divides
 // them, the heads and fits one scale-up domain; the rest as PP; EP = TP for MoE models when it

@@ -26,12 +26,14 @@ namespace sizer::serve {
 namespace {
 
 constexpr int kMaxIterations = 60;
-constexpr double kTolerance = 1e-9;          // relative, on the batch of the operating point
+constexpr double kTolerance = 1e-9;  // relative, on the batch of the operating point
 constexpr double kRateSlack = 1e-6;  // a rate this close above capacity is at capacity, not over it
-constexpr double kPrefillSaturated = 0.8;  // prefill utilisation at which prefill is named the limit
+constexpr double kPrefillSaturated =
+    0.8;  // prefill utilisation at which prefill is named the limit
 
 struct Point {
-  double B = 0, prefill = 0, lambda = 0, t = 0, tpot = 0, service = 0, queue = 0, ttft = 0, e2e = 0, N = 0, rho = 0;
+  double B = 0, prefill = 0, lambda = 0, t = 0, tpot = 0, service = 0, queue = 0, ttft = 0, e2e = 0,
+         N = 0, rho = 0;
   StepTime step;
 };
 
@@ -105,7 +107,8 @@ double solve(G g, double a, double b, double ga, double gb, double tol) {
 
 }  // namespace
 
-Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c) {
+Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& l,
+                            const ServeContext& c) {
   Performance r;
   r.problems = layout_problems(m, d, l, c);
   if (!r.valid()) return r;
@@ -113,7 +116,8 @@ Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& 
   return r;
 }
 
-Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c) {
+Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout& l,
+                             const ServeContext& c) {
   Performance r;
   r.problems = layout_problems(m, d, l, c);
   if (!r.valid()) return r;

@@ -8,9 +8,10 @@
 //    Part 4, case 3).
 //  - MoE dispatch and combine: two all-to-alls per MoE layer moving k copies of each token's hidden
 //    vector (dispatch in FP8, combine in BF16: DeepSeek-V3 report §3.2 and DeepEP), the share
-//    (ep − 1)/ep leaving the rank, the busiest rank receiving `imbalance` × the mean. With attention
-//    DP and no EP, the experts are split by TP over all tp·dp ranks and each DP rank's tokens are
-//    all-gathered before and reduce-scattered after the MoE layer (SGLang's DP attention).
+//    (ep − 1)/ep leaving the rank, the busiest rank receiving `imbalance` × the mean. With
+//    attention DP and no EP, the experts are split by TP over all tp·dp ranks and each DP rank's
+//    tokens are all-gathered before and reduce-scattered after the MoE layer (SGLang's DP
+//    attention).
 //  - Pipeline: one send of the micro-batch's hidden states per stage boundary.
 #include "parts.h"
 
@@ -23,8 +24,8 @@ constexpr double kExchangesPerMoeLayer = 2.0;  // dispatch and combine
 double transfer_s(double bytes, double bw) { return bw > 0 ? bytes / bw : 0.0; }
 }  // namespace
 
-void comm_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s, const MicroBatch& b,
-                StageTerms* t) {
+void comm_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s,
+                const MicroBatch& b, StageTerms* t) {
   const double T = b.tokens();
   if (T <= 0) return;
   const double h = m.hidden, ab = c.activation_bytes;

@@ -32,22 +32,26 @@ void add(const Roof& r, double times, StageTerms* t, bool kv) {
 }
 }  // namespace
 
-void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s, const MicroBatch& b,
-                  bool last_stage, StageTerms* t) {
+void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s,
+                  const MicroBatch& b, bool last_stage, StageTerms* t) {
   const double ab = c.activation_bytes, wb = s.weight_bytes_param, h = m.hidden;
-  const double tokens_rank = b.tokens() / l.dp;  // the dense layers run on each DP rank's own tokens
+  const double tokens_rank =
+      b.tokens() / l.dp;  // the dense layers run on each DP rank's own tokens
   if (tokens_rank <= 0) return;
   // Dense linears of every layer of the stage.
-  const Roof dense = roofline(kFlopsPerMac * tokens_rank * s.dense_params_layer,
-                              s.dense_params_layer * wb + tokens_rank * s.act_elems_token_layer * ab, s.peak_gemm, s.hbm);
+  const Roof dense = roofline(
+      kFlopsPerMac * tokens_rank * s.dense_params_layer,
+      s.dense_params_layer * wb + tokens_rank * s.act_elems_token_layer * ab, s.peak_gemm, s.hbm);
   add(dense, s.layers_stage, t, false);
   t->weight_bytes += s.dense_params_layer * wb * s.layers_stage;
   // Output head on the last stage.
   if (last_stage && s.head_params > 0) {
     const double rows = (b.decode_tokens + b.logit_seqs) / l.dp;
     if (rows > 0) {
-      const Roof head = roofline(kFlopsPerMac * rows * s.head_params,
-                                 s.head_params * kHeadWeightBytes + rows * (h * ab + m.vocab / l.tp * 4), s.peak_gemm, s.hbm);
+      const Roof head =
+          roofline(kFlopsPerMac * rows * s.head_params,
+                   s.head_params * kHeadWeightBytes + rows * (h * ab + m.vocab / l.tp * 4),
+                   s.peak_gemm, s.hbm);
       add(head, 1, t, false);
       t->weight_bytes += s.head_params * kHeadWeightBytes;
     }
@@ -63,8 +67,9 @@ void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, c
   const double tokens_per_expert = T * k / (E * touched) * s.imbalance * mean_local / busiest;
   const double etp = std::max(1.0, l.expert_tp());
   const double act = 2 * h + 3 * expert_ffn_width(m) / etp;
-  const Roof expert = roofline(kFlopsPerMac * tokens_per_expert * s.expert_params,
-                               s.expert_params * wb + tokens_per_expert * act * ab, s.peak_expert, s.hbm);
+  const Roof expert =
+      roofline(kFlopsPerMac * tokens_per_expert * s.expert_params,
+               s.expert_params * wb + tokens_per_expert * act * ab, s.peak_expert, s.hbm);
   add(expert, busiest * s.moe_layers_stage, t, false);
   t->weight_bytes += busiest * s.expert_params * wb * s.moe_layers_stage;
 }

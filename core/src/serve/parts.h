@@ -14,37 +14,38 @@
 
 namespace sizer::serve {
 
-constexpr double kFlopsPerMac = 2.0;             // one multiply-add per weight per token
+constexpr double kFlopsPerMac = 2.0;               // one multiply-add per weight per token
 constexpr double kAttnFlopsPerContextToken = 4.0;  // QKᵀ and AV: 2·w each per attended token
-constexpr double kDefaultImbalance = 1.25;       // capacity factor 1.25 (GShard, Switch Transformer)
-constexpr double kFp8KernelFallback = 0.87;      // FP8 GEMMs ÷ BF16 on a chip without a fit (layout/compute.cpp)
+constexpr double kDefaultImbalance = 1.25;  // capacity factor 1.25 (GShard, Switch Transformer)
+// FP8 GEMM efficiency ÷ BF16's on a chip without a fitted value (as layout/compute.cpp).
+constexpr double kFp8KernelFallback = 0.87;
 
 inline double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 inline bool divides(double a, double b) { return b > 0 && a > 0 && std::fmod(a, b) == 0; }
 
 // Values every step needs for one configuration, computed once per evaluation (shape.cpp).
 struct Shape {
-  double layers_stage = 0;       // layers per pipeline stage: L ÷ pp
-  double moe_layers_stage = 0;   // MoE layers per stage
-  double dense_params_layer = 0; // always-read linear parameters per layer per device (÷ tp)
-  double head_params = 0;        // output head per device: V·h ÷ tp
-  double expert_params = 0;      // one routed expert's slice per device: p_e ÷ expert TP
-  double local_experts = 0;      // experts held per EP rank: E ÷ ep
-  double imbalance = 1;          // busiest EP rank's expert load ÷ mean
-  double weight_bytes_param = 0; // bytes per stored weight (with block scales)
+  double layers_stage = 0;          // layers per pipeline stage: L ÷ pp
+  double moe_layers_stage = 0;      // MoE layers per stage
+  double dense_params_layer = 0;    // always-read linear parameters per layer per device (÷ tp)
+  double head_params = 0;           // output head per device: V·h ÷ tp
+  double expert_params = 0;         // one routed expert's slice per device: p_e ÷ expert TP
+  double local_experts = 0;         // experts held per EP rank: E ÷ ep
+  double imbalance = 1;             // busiest EP rank's expert load ÷ mean
+  double weight_bytes_param = 0;    // bytes per stored weight (with block scales)
   double kv_bytes_token_layer = 0;  // KV bytes per token per layer on one device
-  double attn_prefill_flops = 0; // FLOPs per query token per attended token per layer per device
-  double attn_decode_flops = 0;  // the same for decode (MLA absorbed)
+  double attn_prefill_flops = 0;    // FLOPs per query token per attended token per layer per device
+  double attn_decode_flops = 0;     // the same for decode (MLA absorbed)
   double act_elems_token_layer = 0;  // activation elements a token moves through a layer's GEMMs
-  double peak_gemm = 0;          // achieved GEMM FLOP/s at the compute precision (large shapes)
-  double peak_expert = 0;        // achieved FLOP/s of the routed-expert GEMMs (their own width)
-  double peak_attn = 0;          // achieved attention FLOP/s
-  double hbm = 0;                // achieved HBM bytes/s
-  double tp_bw = 0, ep_bw = 0, dp_bw = 0, pp_bw = 0;  // achieved link bytes/s per group
+  double peak_gemm = 0;              // achieved GEMM FLOP/s at the compute precision (large shapes)
+  double peak_expert = 0;            // achieved FLOP/s of the routed-expert GEMMs (their own width)
+  double peak_attn = 0;              // achieved attention FLOP/s
+  double hbm = 0;                    // achieved HBM bytes/s
+  double tp_bw = 0, ep_bw = 0, dp_bw = 0, pp_bw = 0;      // achieved link bytes/s per group
   double tp_lat = 0, ep_lat = 0, dp_lat = 0, pp_lat = 0;  // latency per collective
-  double overhead_s = 0;         // engine overhead per step
-  double draft_ratio = 0;        // one draft token ÷ one verify step
-  double tokens_per_step = 1;    // accepted tokens per verify step
+  double overhead_s = 0;                                  // engine overhead per step
+  double draft_ratio = 0;                                 // one draft token ÷ one verify step
+  double tokens_per_step = 1;                             // accepted tokens per verify step
   bool moe = false;
 };
 
@@ -58,8 +59,10 @@ inline Roof roofline(double flops, double bytes, double peak, double hbm) {
   Roof r;
   r.flops = flops;
   r.bytes = bytes;
-  if (c >= b) r.compute_s = c;
-  else r.memory_s = b;
+  if (c >= b)
+    r.compute_s = c;
+  else
+    r.memory_s = b;
   return r;
 }
 
@@ -79,16 +82,17 @@ struct MicroBatch {
 
 Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c);
 // Weights, activations, reserve and KV capacity per device; max_concurrency_kv (shape.cpp).
-void memory_terms(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c, const Shape& s,
-                  Performance* p);
+void memory_terms(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
+                  const Shape& s, Performance* p);
 // A step with a precomputed shape (step.cpp): what evaluate_serving calls in its loops.
-StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, const Shape& s, const StepLoad& load);
+StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, const Shape& s,
+                   const StepLoad& load);
 // Linear layers and attention of one stage (gemm.cpp).
-void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s, const MicroBatch& b,
-                  bool last_stage, StageTerms* t);
+void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s,
+                  const MicroBatch& b, bool last_stage, StageTerms* t);
 void attention_terms(const ServeLayout& l, const Shape& s, const MicroBatch& b, StageTerms* t);
 // Collectives of one stage (comms.cpp).
-void comm_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s, const MicroBatch& b,
-                StageTerms* t);
+void comm_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s,
+                const MicroBatch& b, StageTerms* t);
 
 }  // namespace sizer::serve

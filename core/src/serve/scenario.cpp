@@ -1,7 +1,6 @@
 // Bridge from a Scenario's serving block to the serving model (sizer/serve_scenario.h).
 // Sources: the seed post Part 5 (replica size from weights + KV) and seed 001 (minimum devices).
 #include "sizer/serve_scenario.h"
-
 #include "sizer/serving.h"
 #include "sizer/training_memory.h"
 
@@ -26,9 +25,12 @@ double auto_replica_devices(double min_devices, double domain) {
 
 double ceiling_replica_devices(const Model& m, const Device& d, const ServingInputs& v) {
   if (v.replica_devices > 0) return v.replica_devices;
-  const double weights = serving::weight_bytes(m.params, bytes_per_value(v.weight_precision), v.block_scale_bytes_per_param);
-  const double kv = serving::kv_bytes(kv_bytes_per_token(m, bytes_per_value(v.kv_precision)), v.context, v.batch, v.kv_fill);
-  return auto_replica_devices(memory::min_devices(weights + kv, d.memory_bytes, v.hbm_usable), d.scale_up_domain);
+  const double weights = serving::weight_bytes(m.params, bytes_per_value(v.weight_precision),
+                                               v.block_scale_bytes_per_param);
+  const double kv = serving::kv_bytes(kv_bytes_per_token(m, bytes_per_value(v.kv_precision)),
+                                      v.context, v.batch, v.kv_fill);
+  return auto_replica_devices(memory::min_devices(weights + kv, d.memory_bytes, v.hbm_usable),
+                              d.scale_up_domain);
 }
 
 ServeContext serve_context(const Scenario& s) {

@@ -48,20 +48,27 @@ void link(const Device& d, double n, double span, double* bw, double* lat, bool 
   const double domain = std::max(1.0, d.scale_up_domain);
   const Link l = layout::place(n, span, domain);
   *bw = layout::link_bw(d, l);
-  if (l == Link::none) *lat = 0;
-  else if (l == Link::scale_up) *lat = d.collective_latency_s;
-  else if (all_reduce) *lat = layout::collective_latency_s(d, layout::Coll::all_reduce, n, layout::ranks_per_domain(n, span / n, domain));
-  else *lat = d.scale_out_latency_s;
+  if (l == Link::none)
+    *lat = 0;
+  else if (l == Link::scale_up)
+    *lat = d.collective_latency_s;
+  else if (all_reduce)
+    *lat = layout::collective_latency_s(d, layout::Coll::all_reduce, n,
+                                        layout::ranks_per_domain(n, span / n, domain));
+  else
+    *lat = d.scale_out_latency_s;
 }
 
 }  // namespace
 
-std::uint32_t layout_problems(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c) {
+std::uint32_t layout_problems(const Model& m, const Device& d, const ServeLayout& l,
+                              const ServeContext& c) {
   std::uint32_t p = 0;
   if (!divides(m.heads, l.tp)) p |= kServeTpHeads;
   if (l.pp > m.layers) p |= kServePpLayers;
   const bool moe = m.moe.enabled();
-  if ((!moe && l.ep > 1) || (moe && (!divides(m.moe.experts, l.ep) || !divides(l.tp * l.dp, l.ep)))) p |= kServeEp;
+  if ((!moe && l.ep > 1) || (moe && (!divides(m.moe.experts, l.ep) || !divides(l.tp * l.dp, l.ep))))
+    p |= kServeEp;
   if (d.dense_flops(c.compute_precision) <= 0) p |= kServeNoPeak;
   return p;
 }
@@ -96,7 +103,8 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
   if (s.moe) {
     s.expert_params = params_per_expert(m) / std::max(1.0, l.expert_tp());
     s.local_experts = m.moe.experts / l.ep;
-    s.imbalance = c.engine.expert_imbalance > 0 ? c.engine.expert_imbalance : (l.ep > 1 ? kDefaultImbalance : 1.0);
+    s.imbalance = c.engine.expert_imbalance > 0 ? c.engine.expert_imbalance
+                                                : (l.ep > 1 ? kDefaultImbalance : 1.0);
   }
   const double kvb = bytes_per_value(c.kv_precision);
   const Attention& a = m.attention;
@@ -105,7 +113,8 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
     s.attn_decode_flops = kFlopsPerMac * m.heads * (2 * a.kv_latent + a.rope_dim) / l.tp;
   } else {
     const double kv_heads = a.kv_heads > 0 ? a.kv_heads : m.heads;
-    s.kv_bytes_token_layer = 2 * head_dim(m) * std::max(1.0, std::ceil(kv_heads / l.tp - 1e-9)) * kvb;
+    s.kv_bytes_token_layer =
+        2 * head_dim(m) * std::max(1.0, std::ceil(kv_heads / l.tp - 1e-9)) * kvb;
   }
   s.attn_prefill_flops = kAttnFlopsPerContextToken * attention_width(m) / l.tp;
   if (a.kind != AttentionKind::mla) s.attn_decode_flops = s.attn_prefill_flops;
@@ -115,13 +124,15 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
   const double eff = std::clamp(c.engine.bandwidth_efficiency, 0.01, 1.0);
   s.hbm = d.hbm_bytes_per_s * eff;
   const double width = h / l.tp;
-  const double peak = d.dense_flops(c.compute_precision) * low_precision_factor(d, c.compute_precision);
+  const double peak =
+      d.dense_flops(c.compute_precision) * low_precision_factor(d, c.compute_precision);
   s.peak_gemm = peak * d.gemm_efficiency * width / (width + d.gemm_half_width);
   if (s.moe) {
     const double ew = std::min(h, expert_ffn_width(m) / std::max(1.0, l.expert_tp()));
     s.peak_expert = peak * d.gemm_efficiency * ew / (ew + d.gemm_half_width);
   }
-  const double bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : d.dense_flops(c.compute_precision);
+  const double bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16)
+                                                         : d.dense_flops(c.compute_precision);
   s.peak_attn = bf16 * (d.attention_efficiency > 0 ? d.attention_efficiency : d.gemm_efficiency);
 
   link(d, l.tp, l.tp, &s.tp_bw, &s.tp_lat, true);
@@ -130,26 +141,31 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
   link(d, l.pp, l.tp * l.dp * l.pp, &s.pp_bw, &s.pp_lat, false);
 
   const Engine& e = c.engine;
-  s.overhead_s = e.step_overhead_s + (e.cuda_graphs ? 0.0 : e.kernels_per_layer * L * e.launch_overhead_s);
+  s.overhead_s =
+      e.step_overhead_s + (e.cuda_graphs ? 0.0 : e.kernels_per_layer * L * e.launch_overhead_s);
   s.draft_ratio = c.spec.draft_step_ratio > 0 ? c.spec.draft_step_ratio : 1.0 / L;
   s.tokens_per_step = expected_tokens_per_step(c.spec.draft_tokens, c.spec.acceptance);
   return s;
 }
 
-void memory_terms(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c, const Shape& s,
-                  Performance* p) {
+void memory_terms(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
+                  const Shape& s, Performance* p) {
   const double wb = s.weight_bytes_param;
   p->weight_bytes_per_device =
       (always_read_params(m) / (l.tp * l.pp) + routed_expert_params(m) / (l.tp * l.dp * l.pp)) * wb;
   p->kv_bytes_per_token_per_device = s.kv_bytes_token_layer * s.layers_stage;
-  p->activation_bytes_per_device = c.engine.token_budget / l.dp * s.act_elems_token_layer * c.activation_bytes;
+  p->activation_bytes_per_device =
+      c.engine.token_budget / l.dp * s.act_elems_token_layer * c.activation_bytes;
   p->reserve_bytes_per_device = c.engine.reserve_bytes;
-  p->kv_capacity_bytes_per_device = std::max(0.0, d.memory_bytes * c.hbm_usable - p->weight_bytes_per_device -
-                                                      p->activation_bytes_per_device - p->reserve_bytes_per_device);
+  p->kv_capacity_bytes_per_device =
+      std::max(0.0, d.memory_bytes * c.hbm_usable - p->weight_bytes_per_device -
+                        p->activation_bytes_per_device - p->reserve_bytes_per_device);
   const Workload& w = c.workload;
-  p->kv_tokens_per_request = std::ceil((w.input_tokens + w.output_tokens / 2) / kKvBlockTokens - 1e-9) * kKvBlockTokens;
+  p->kv_tokens_per_request =
+      std::ceil((w.input_tokens + w.output_tokens / 2) / kKvBlockTokens - 1e-9) * kKvBlockTokens;
   const double per_request = p->kv_bytes_per_token_per_device * p->kv_tokens_per_request;
-  p->max_concurrency_kv = per_request > 0 ? l.dp * std::floor(p->kv_capacity_bytes_per_device / per_request) : 0;
+  p->max_concurrency_kv =
+      per_request > 0 ? l.dp * std::floor(p->kv_capacity_bytes_per_device / per_request) : 0;
   if (p->max_concurrency_kv < 1) p->problems |= kServeNoFit;
 }
 

@@ -20,11 +20,16 @@ namespace sizer::serve {
 
 const char* to_string(Bound b) {
   switch (b) {
-    case Bound::weights_read: return "weights_read";
-    case Bound::kv_read: return "kv_read";
-    case Bound::compute: return "compute";
-    case Bound::comm: return "comm";
-    case Bound::overhead: return "overhead";
+    case Bound::weights_read:
+      return "weights_read";
+    case Bound::kv_read:
+      return "kv_read";
+    case Bound::compute:
+      return "compute";
+    case Bound::comm:
+      return "comm";
+    case Bound::overhead:
+      return "overhead";
   }
   return "?";
 }
@@ -41,7 +46,8 @@ double experts_touched(double experts, double k, double tokens) {
   return 1.0 - std::pow(std::max(0.0, 1.0 - k / experts), tokens);
 }
 
-StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, const Shape& s, const StepLoad& load) {
+StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, const Shape& s,
+                   const StepLoad& load) {
   StepTime out;
   const double q = 1 + std::max(0.0, c.spec.draft_tokens);  // tokens per decoding sequence
   const double mb = l.pp > 1 ? std::clamp(std::ceil(load.decode_seqs), 1.0, l.pp) : 1.0;
@@ -87,8 +93,10 @@ StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, 
     out.comm_s *= draft;
   }
   out.step_s = out.weights_read_s + out.kv_read_s + out.compute_s + out.comm_s + out.overhead_s;
-  const double terms[] = {out.weights_read_s, out.kv_read_s, out.compute_s, out.comm_s, out.overhead_s};
-  const Bound bounds[] = {Bound::weights_read, Bound::kv_read, Bound::compute, Bound::comm, Bound::overhead};
+  const double terms[] = {out.weights_read_s, out.kv_read_s, out.compute_s, out.comm_s,
+                          out.overhead_s};
+  const Bound bounds[] = {Bound::weights_read, Bound::kv_read, Bound::compute, Bound::comm,
+                          Bound::overhead};
   double best = -1;
   for (int i = 0; i < 5; ++i) {
     if (terms[i] > best) {
@@ -99,7 +107,8 @@ StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, 
   return out;
 }
 
-StepTime step_time(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c, const StepLoad& load) {
+StepTime step_time(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
+                   const StepLoad& load) {
   return step_time(l, c, m, make_shape(m, d, l, c), load);
 }
 
