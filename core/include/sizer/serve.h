@@ -39,8 +39,8 @@ struct ServeLayout {
 };
 
 // Default engine values (docs/contract.md, serving.engine, has their sources).
-constexpr double kStepOverheadS =
-    1e-3;  // assumption: scheduler + sampling per step with CUDA graphs
+// Assumption: scheduler, sampling and graph replay per step with CUDA graphs.
+constexpr double kStepOverheadS = 1e-3;
 constexpr double kLaunchOverheadS = 4e-6;     // per kernel launch (CUDA launch latency, a few µs)
 constexpr double kKernelsPerLayer = 12;       // norms, GEMMs, attention, activation, all-reduces
 constexpr double kBandwidthEfficiency = 0.8;  // assumption: achieved ÷ datasheet HBM bandwidth

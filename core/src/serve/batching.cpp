@@ -28,8 +28,8 @@ namespace {
 constexpr int kMaxIterations = 60;
 constexpr double kTolerance = 1e-9;  // relative, on the batch of the operating point
 constexpr double kRateSlack = 1e-6;  // a rate this close above capacity is at capacity, not over it
-constexpr double kPrefillSaturated =
-    0.8;  // prefill utilisation at which prefill is named the limit
+// Prefill utilisation at capacity from which prefill, not KV, is named the limit.
+constexpr double kPrefillSaturated = 0.8;
 
 struct Point {
   double B = 0, prefill = 0, lambda = 0, t = 0, tpot = 0, service = 0, queue = 0, ttft = 0, e2e = 0,
