@@ -303,3 +303,26 @@ TEST_CASE("cost per million tokens and the fleet come from the predicted through
       false);
   CHECK(plain.serving.cost_per_million_tokens_usd == r.cost_per_million_tokens_usd);
 }
+
+TEST_CASE("a total request rate gives the fewest replicas that meet the SLO, or says none can", "[serve]") {
+  const Scenario s = testutil::scenario(llama(R"("requests_per_s": 100)", R"(, "slo": {"ttft_s": 1, "tpot_s": 0.02})"));
+  const Estimate e = evaluate(s, false);
+  const double r = e.serving.perf_replicas_for_rate;
+  REQUIRE(r > 0);
+  auto at = [&](double replicas) {
+    Scenario t = s;
+    t.serving.workload.replicas = replicas;
+    return evaluate(t, false).serving.performance;
+  };
+  CHECK(at(r).meets_slo);
+  CHECK_FALSE(at(r - 1).meets_slo);
+  CHECK(r >= std::ceil(100 / e.serving.performance.max_requests_per_s_per_replica));
+  // A TPOT target below the no-load step: no replica count helps, and the result says so.
+  const Scenario tight = testutil::scenario(llama(R"("requests_per_s": 100)", R"(, "slo": {"tpot_s": 0.001})"));
+  const Estimate te = evaluate(tight, true);
+  CHECK(te.serving.perf_replicas_for_rate == 0);
+  const nlohmann::json j = result_to_json(tight, te, {});
+  CHECK(j["serving"]["performance"]["replicas_for_rate"].is_null());
+  CHECK_THAT(j["nulls"].dump(), Catch::Contains("no number of replicas meets serving.slo"));
+  CHECK_THAT(j["notes"].dump(), Catch::Contains("no number of replicas (up to 1,000,000) meets it"));
+}

@@ -1,6 +1,9 @@
 // The serving performance model in an estimate: runs serve::evaluate_serving for the scenario's
 // workload and layout, and writes its notes and working (sources in sizer/serve.h and
 // core/src/serve/*.cpp; method in docs/serving.md).
+#include <algorithm>
+#include <cmath>
+
 #include "estimate_parts.h"
 #include "sizer/serve_scenario.h"
 #include "sizer/serving.h"
@@ -13,6 +16,36 @@ const char* const kSrcServe =
     "continuous batching "
     "with chunked prefill (Orca 2022; Sarathi-Serve 2024), Little's law";
 const char* const kSrcSpec = "Leviathan, Kalman & Matias 2023, eq. 1";
+constexpr double kMaxReplicas = 1e6;
+
+bool serves(const Model& m, const Device& d, const serve::ServeLayout& l, serve::ServeContext c, double total,
+            double replicas) {
+  c.workload.requests_per_s = total;
+  c.workload.replicas = replicas;
+  return serve::evaluate_serving(m, d, l, c).meets_slo;
+}
+
+// The fewest replicas whose per-replica share of the total rate is within capacity and the SLO:
+// meeting the SLO is monotone in the replica count (less load per replica, shorter queues and
+// steps), so double until it holds, then bisect. 0 when even kMaxReplicas do not.
+double replicas_for_rate(const Model& m, const Device& d, const serve::ServeLayout& l, const serve::ServeContext& c,
+                         const serve::Performance& p) {
+  const double total = c.workload.requests_per_s;
+  double lo = std::max(1.0, std::ceil(total / std::max(1e-30, p.max_requests_per_s_per_replica) - 1e-9));
+  if (serves(m, d, l, c, total, lo)) return lo;
+  double hi = lo;
+  do {
+    lo = hi;
+    hi *= 2;
+    if (hi > kMaxReplicas) return 0;
+  } while (!serves(m, d, l, c, total, hi));
+  while (hi - lo > 1) {
+    const double mid = std::floor((lo + hi) / 2);
+    (serves(m, d, l, c, total, mid) ? hi : lo) = mid;
+  }
+  return hi;
+}
+
 }  // namespace
 
 void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w) {
@@ -36,6 +69,20 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
   r.perf_replicas_for_demand =
       tok_s > 0 ? serving::replicas_for_demand(v.demand_tokens_per_day, tok_s, 1.0) : 0;
   r.perf_devices_for_demand = r.perf_replicas_for_demand * l.devices();
+  r.performance_rate_mode = v.workload.requests_per_s > 0;
+  if (r.performance_rate_mode) {
+    r.perf_replicas_for_rate = replicas_for_rate(s.model, s.device, l, c, p);
+    if (r.perf_replicas_for_rate == 0) {
+      serve::StepLoad one;
+      one.decode_seqs = 1;
+      one.decode_context = v.workload.input_tokens;
+      const double idle_tpot = serve::step_time(s.model, s.device, l, c, one).step_s / p.tokens_per_step;
+      e.notes.push_back("serving.slo: no number of replicas (up to 1,000,000) meets it on this layout: at almost no load "
+                        "a prompt alone takes " + num(p.prefill.step_s) + " s (ttft_s target " + num(v.slo.ttft_s) +
+                        ") and a token " + num(idle_tpot) + " s (tpot_s target " + num(v.slo.tpot_s) +
+                        "); change serving.layout, the precisions or serving.slo");
+    }
+  }
   const std::string layout_text =
       "tp " + num(l.tp) + " × pp " + num(l.pp) + " × dp " + num(l.dp) + ", ep " + num(l.ep);
   if (!v.layout_given) {
@@ -108,6 +155,13 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
         num(r.perf_replica_usd_per_hour) + " ÷ (" + num(tok_s) + " × 3600 ÷ 1e6) = $" +
             num(r.perf_cost_per_million_tokens_usd),
         kSrcServe);
+  if (r.perf_replicas_for_rate > 0) {
+    w.add("serving.performance.replicas_for_rate", "fewest replicas r with rate ÷ r within capacity and serving.slo",
+          num(v.workload.requests_per_s) + " requests/s → " + num(r.perf_replicas_for_rate) + " replicas (" +
+              num(r.perf_replicas_for_rate * l.devices()) + " devices); capacity " +
+              num(p.max_requests_per_s_per_replica) + " requests/s per replica",
+          kSrcServe);
+  }
   w.add("serving.performance.replicas_for_demand",
         "⌈demand/day ÷ 86400 ÷ predicted output tok/s per replica⌉",
         "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ " + num(tok_s) +

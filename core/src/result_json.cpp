@@ -125,6 +125,10 @@ json performance_json(const ServingResult& v, bool priced) {
   j["cost_per_million_tokens_usd"] = num_or_null(v.perf_cost_per_million_tokens_usd, priced && v.perf_cost_per_million_tokens_usd > 0);
   j["replicas_for_demand"] = v.perf_replicas_for_demand;
   j["devices_for_demand"] = v.perf_devices_for_demand;
+  if (v.performance_rate_mode) {
+    j["replicas_for_rate"] = num_or_null(v.perf_replicas_for_rate, v.perf_replicas_for_rate > 0);
+    j["devices_for_rate"] = num_or_null(v.perf_replicas_for_rate * v.layout.devices(), v.perf_replicas_for_rate > 0);
+  }
   j["decode_step"] = step_json(d);
   j["prefill_step"] = step_json(p.prefill);
   return j;

@@ -136,6 +136,10 @@ struct ServingResult {
   // realised and utilisation shares; these use the predicted load itself).
   double perf_replica_usd_per_hour = 0, perf_cost_per_million_tokens_usd = 0;
   double perf_replicas_for_demand = 0, perf_devices_for_demand = 0;
+  // With serving.workload.requests_per_s: the fewest replicas that serve the total rate within
+  // capacity and serving.slo (0 when no count can meet the SLO: it misses even at no load).
+  double perf_replicas_for_rate = 0;
+  bool performance_rate_mode = false;  // the workload gave requests_per_s
 };
 
 struct Estimate {
