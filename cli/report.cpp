@@ -88,6 +88,31 @@ std::string text_report(const Scenario& s, const Estimate& e, const std::vector<
   line(o, "replicas for demand", fmt::count(v.replicas_for_demand) + " (" + fmt::count(v.devices_for_demand) + " devices)");
   line(o, "seed 001: min devices +20–30%", fmt::count(v.devices_with_headroom_low) + " to " +
                                                fmt::count(v.devices_with_headroom_high));
+  if (v.has_performance) {
+    const serve::Performance& p = v.performance;
+    const serve::ServeLayout& l = v.layout;
+    const serve::Workload& w = s.serving.workload;
+    o << "\nServing, predicted (serving performance model; the lines above are ceilings)\n";
+    line(o, "layout", "tp " + fmt::count(l.tp) + " × pp " + fmt::count(l.pp) + " × dp " + fmt::count(l.dp) + ", ep " +
+                          fmt::count(l.ep) + " (" + fmt::count(l.devices()) + " devices)");
+    line(o, "workload", fmt::count(w.input_tokens) + " in / " + fmt::count(w.output_tokens) + " out, " +
+                            fmt::count(p.concurrency) + " in flight (" + fmt::count(p.decode_batch) + " decoding)");
+    line(o, "TTFT / TPOT / end to end", fmt::seconds(p.ttft_s) + " / " + fmt::seconds(p.tpot_s) + " / " +
+                                            fmt::seconds(p.e2e_s));
+    line(o, "tokens/s per user / per device", fmt::count(p.tokens_per_s_per_user) + " / " +
+                                                  fmt::count(p.output_tokens_per_s_per_device));
+    line(o, "decode step (" + std::string(serve::to_string(p.decode.bound)) + " bound)",
+         fmt::seconds(p.decode.step_s) + " = weights " + fmt::seconds(p.decode.weights_read_s) + " + KV " +
+             fmt::seconds(p.decode.kv_read_s) + " + compute " + fmt::seconds(p.decode.compute_s) + " + comm " +
+             fmt::seconds(p.decode.comm_s) + " + overhead " + fmt::seconds(p.decode.overhead_s));
+    line(o, "max concurrency (KV) / max requests/s", fmt::count(p.max_concurrency_kv) + " / " +
+                                                         fmt::count(p.max_requests_per_s_per_replica) + " (" +
+                                                         p.capacity_limit + ")");
+    line(o, "meets SLO", p.meets_slo ? "yes" : "no");
+    if (v.perf_cost_per_million_tokens_usd > 0) {
+      line(o, "cost per million output tokens", fmt::usd(v.perf_cost_per_million_tokens_usd));
+    }
+  }
   if (!e.notes.empty() || !warnings.empty()) {
     o << "\nNotes\n";
     for (const auto& n : e.notes) o << "  - " << n << "\n";

@@ -58,6 +58,13 @@ bad "unknown device lists ids" '{"device": "h1000"}' "device: unknown device.*h1
 bad "unknown model lists ids" '{"model": "x"}' "model: unknown model.*dense-1t"
 bad "missing shape field" '{"model": {"params": 1e9, "layers": 2, "hidden": 64}}' "model.heads: is required"
 bad "unknown key" '{"servng": {}}' "servng: unknown field"
+# Issue 10: the serving performance model's inputs, refused naming the field.
+bad "serving slo of 0" '{"model": "llama-3-70b", "device": "h100", "serving": {"workload": {"concurrency": 1}, "slo": {"ttft_s": 0}}}' "serving.slo.ttft_s: must be a number in \\(0, 3600\\]"
+bad "serving output tokens 0" '{"model": "llama-3-70b", "device": "h100", "serving": {"workload": {"output_tokens": 0, "concurrency": 1}}}' "serving.workload.output_tokens: must be a whole number"
+bad "serving concurrency above KV" '{"model": "llama-3-70b", "device": "h100", "serving": {"layout": {"tp": 8}, "workload": {"concurrency": 1000000}}}' "serving.workload.concurrency: must be at most max_concurrency_kv"
+bad "serving ep not dividing" '{"model": "deepseek-v3", "device": "h200", "serving": {"layout": {"tp": 8, "ep": 3}, "workload": {"concurrency": 1}}}' "serving.layout.ep: must divide the replica's tp × dp = 8 ranks and the 256 experts"
+check "serving performance" 0 '"tokens_per_s_per_user"' -- "$SIZER" eval "$ROOT/docs/examples/serve-llama-3-70b-h100.json"
+check "report serving predicted" 0 "TTFT / TPOT / end to end" -- "$SIZER" report "$ROOT/docs/examples/serve-llama-3-70b-h100.json"
 check "missing file" 2 "cannot open" -- "$SIZER" eval "$tmp/does-not-exist.json"
 check "bad table option" 2 "unknown precision" -- "$SIZER" table --precisions fp7
 check "bad tables file" 2 "invalid tables" -- bash -c "echo '{\"devices\": [{\"id\": \"x\"}]}' > '$tmp/t.json'; '$SIZER' list devices --tables '$tmp/t.json'"

@@ -38,5 +38,7 @@ inline double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 
 void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w);
 void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w);
+// The serving performance model when serving.workload is given (estimate_serve.cpp).
+void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w);
 
 }  // namespace sizer::detail

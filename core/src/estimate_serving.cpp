@@ -5,31 +5,17 @@
 #include <cmath>
 
 #include "estimate_parts.h"
+#include "sizer/serve_scenario.h"
 #include "sizer/serving.h"
 #include "sizer/training_memory.h"
 
 namespace sizer::detail {
 
-namespace {
+using serve::auto_replica_devices;
 
 Precision compute_precision(const Device& d, Precision weights) {
-  const Precision order[] = {Precision::fp4, Precision::fp8, Precision::bf16, Precision::fp32};
-  bool started = false;
-  for (Precision p : order) {
-    if (p == weights || (weights == Precision::fp16 && p == Precision::bf16)) started = true;
-    if (started && d.dense_flops(p) > 0) return p;
-  }
-  return Precision::bf16;
+  return serve::default_compute_precision(d, weights);
 }
-
-double auto_replica_devices(double min_devices, double domain) {
-  double n = 1;
-  while (n < min_devices) n *= 2;
-  if (n <= domain || domain > 72) return n;
-  return ceil_count(min_devices / domain) * domain;
-}
-
-}  // namespace
 
 void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   const Model& m = s.model;
@@ -124,6 +110,7 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.devices_with_headroom_low = ceil_count(r.replica_min_devices * (1 + v.headroom_low));
   r.devices_with_headroom_high = ceil_count(r.replica_min_devices * (1 + v.headroom_high));
   if (v.price.usd_per_device_hour <= 0) e.notes.push_back("no serving price for " + d.id + "; cost per token is left out");
+  evaluate_serving_performance(s, e, w);
   if (!w.enabled()) return;
   w.add("serving.weight_bytes", "N_total × bytes per weight (+ block scales)",
         num(m.params) + " × (" + num(wbytes) + " + " + num(v.block_scale_bytes_per_param) + ") = " +

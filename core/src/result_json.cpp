@@ -52,6 +52,88 @@ json flops_json(const Device& d) {
           {"fp4", f(d.dense_flops_fp4)}};
 }
 
+// The serving performance model's inputs as resolved (the layout even when it was the default).
+void serve_inputs_json(const ServingInputs& v, json* out) {
+  json& j = *out;
+  j["compute_precision"] = to_string(v.compute_precision);
+  j["layout"] = {{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep}};
+  const serve::Workload& w = v.workload;
+  json wl = {{"input_tokens", w.input_tokens}, {"output_tokens", w.output_tokens}};
+  if (w.concurrency > 0) wl["concurrency"] = w.concurrency;
+  else {
+    wl["requests_per_s"] = w.requests_per_s;
+    wl["replicas"] = w.replicas;
+  }
+  j["workload"] = wl;
+  if (v.spec.draft_tokens > 0) {
+    j["spec_decode"] = {{"draft_tokens", v.spec.draft_tokens}, {"acceptance", v.spec.acceptance}};
+    if (v.spec.draft_step_ratio > 0) j["spec_decode"]["draft_step_ratio"] = v.spec.draft_step_ratio;
+  }
+  if (v.slo.ttft_s > 0 || v.slo.tpot_s > 0) {
+    json slo = json::object();
+    if (v.slo.ttft_s > 0) slo["ttft_s"] = v.slo.ttft_s;
+    if (v.slo.tpot_s > 0) slo["tpot_s"] = v.slo.tpot_s;
+    j["slo"] = slo;
+  }
+  const serve::Engine& e = v.engine;
+  j["engine"] = {{"step_overhead_s", e.step_overhead_s}, {"cuda_graphs", e.cuda_graphs},
+                 {"launch_overhead_s", e.launch_overhead_s}, {"kernels_per_layer", e.kernels_per_layer},
+                 {"bandwidth_efficiency", e.bandwidth_efficiency}, {"token_budget", e.token_budget},
+                 {"reserve_bytes", e.reserve_bytes}};
+  if (e.expert_imbalance > 0) j["engine"]["expert_imbalance"] = e.expert_imbalance;
+}
+
+json step_json(const serve::StepTime& t) {
+  return {{"step_s", num_or_null(t.step_s)}, {"weights_read_s", num_or_null(t.weights_read_s)},
+          {"kv_read_s", num_or_null(t.kv_read_s)}, {"compute_s", num_or_null(t.compute_s)},
+          {"comm_s", num_or_null(t.comm_s)}, {"overhead_s", num_or_null(t.overhead_s)},
+          {"bound", serve::to_string(t.bound)}, {"weight_bytes_read_per_device", num_or_null(t.weight_bytes_read)},
+          {"kv_bytes_read_per_device", num_or_null(t.kv_bytes_read)}, {"flops_per_device", num_or_null(t.flops)},
+          {"experts_touched_fraction", num_or_null(t.experts_touched_fraction)}};
+}
+
+// serving.performance: the model's prediction at the workload's operating point.
+json performance_json(const ServingResult& v, bool priced) {
+  const serve::Performance& p = v.performance;
+  const serve::StepTime& d = p.decode;
+  json j = {{"basis", "predicted by the serving performance model (docs/serving.md); the other serving leaves are the seed's ceilings"},
+            {"layout", {{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep},
+                        {"devices", v.layout.devices()}}},
+            {"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)}, {"e2e_s", num_or_null(p.e2e_s)},
+            {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_s)},
+            {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
+            {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
+            {"output_tokens_per_s_per_replica", num_or_null(p.output_tokens_per_s_per_replica)},
+            {"requests_per_s_per_replica", num_or_null(p.requests_per_s_per_replica)},
+            {"max_requests_per_s_per_replica", num_or_null(p.max_requests_per_s_per_replica)},
+            {"capacity_limit", p.capacity_limit}, {"concurrency", num_or_null(p.concurrency)},
+            {"decode_batch", num_or_null(p.decode_batch)}, {"prefill_tokens_per_step", num_or_null(p.prefill_tokens_per_step)},
+            {"prefill_utilisation", num_or_null(p.prefill_utilisation)}, {"tokens_per_step", num_or_null(p.tokens_per_step)},
+            {"max_concurrency_kv", num_or_null(p.max_concurrency_kv)},
+            {"kv_tokens_per_request", num_or_null(p.kv_tokens_per_request)},
+            {"weight_bytes_per_device", num_or_null(p.weight_bytes_per_device)},
+            {"kv_bytes_per_token_per_device", num_or_null(p.kv_bytes_per_token_per_device)},
+            {"kv_capacity_bytes_per_device", num_or_null(p.kv_capacity_bytes_per_device)},
+            {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok},
+            {"overloaded", (p.problems & serve::kServeOverloaded) != 0},
+            {"kv_full", (p.problems & serve::kServeKvFull) != 0},
+            {"bound", serve::to_string(d.bound)},
+            {"weights_read_s", num_or_null(d.weights_read_s)}, {"kv_read_s", num_or_null(d.kv_read_s)},
+            {"compute_s", num_or_null(d.compute_s)}, {"comm_s", num_or_null(d.comm_s)},
+            {"overhead_s", num_or_null(d.overhead_s)}, {"step_s", num_or_null(d.step_s)}};
+  j["replica_usd_per_hour"] = num_or_null(v.perf_replica_usd_per_hour, priced);
+  j["cost_per_million_tokens_usd"] = num_or_null(v.perf_cost_per_million_tokens_usd, priced && v.perf_cost_per_million_tokens_usd > 0);
+  j["replicas_for_demand"] = v.perf_replicas_for_demand;
+  j["devices_for_demand"] = v.perf_devices_for_demand;
+  if (v.performance_rate_mode) {
+    j["replicas_for_rate"] = num_or_null(v.perf_replicas_for_rate, v.perf_replicas_for_rate > 0);
+    j["devices_for_rate"] = num_or_null(v.perf_replicas_for_rate * v.layout.devices(), v.perf_replicas_for_rate > 0);
+  }
+  j["decode_step"] = step_json(d);
+  j["prefill_step"] = step_json(p.prefill);
+  return j;
+}
+
 }  // namespace
 
 json device_to_json(const Device& d) {
@@ -109,6 +191,7 @@ json model_to_json(const Model& m) {
                              : json(nullptr);
   if (m.moe.enabled() && m.moe.expert_ffn_hidden > 0) j["moe"]["expert_ffn_hidden"] = m.moe.expert_ffn_hidden;
   if (m.vocab > 0) j["vocab"] = m.vocab;
+  if (m.ffn_hidden > 0) j["ffn_hidden"] = m.ffn_hidden;  // so the echoed scenario re-reads the same shape
   if (m.training_tokens > 0) j["training_tokens"] = m.training_tokens;
   if (m.seq_len > 0) j["seq_len"] = m.seq_len;
   if (m.user_supplied) j["user_supplied"] = true;
@@ -180,6 +263,7 @@ json scenario_to_json(const Scenario& s) {
       {"headroom_high", v.headroom_high}};
   if (v.replica_devices > 0) serving["replica_devices"] = v.replica_devices;
   if (v.price.usd_per_device_hour > 0) serving["price"] = price_input(v.price);
+  if (v.workload_given) serve_inputs_json(v, &serving);
   j["training"] = training;
   j["serving"] = serving;
   j["power"] = {{"pue", s.power.pue}};
@@ -280,6 +364,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"devices_for_demand", v.devices_for_demand},
       {"devices_with_headroom_low", v.devices_with_headroom_low},
       {"devices_with_headroom_high", v.devices_with_headroom_high}};
+  if (v.has_performance) j["serving"]["performance"] = performance_json(v, serve_priced);
   json nulls = json::array();
   for (const char* part : {"model", "training", "serving"}) detail::collect_nulls(j[part], part, s, e, &nulls);
   j["notes"] = e.notes;

@@ -76,6 +76,10 @@ std::string null_reason(const std::string& path, const Scenario& s, const Estima
       if (s.serving.price.usd_per_device_hour <= 0) return no_price(s.device, "serving.price");
       return "the replica has no decode throughput to spread the price over";
     }
+    if (leaf == "replicas_for_rate" || leaf == "devices_for_rate") {
+      return "no number of replicas meets serving.slo on this layout (it misses even at almost no load); "
+             "change serving.layout, the precisions or serving.slo";
+    }
     if (leaf == "tp_allreduce_s_scale_out" || leaf == "tp_scale_out_slowdown") {
       return has_out ? "" : no_scale_out(s.device);
     }

@@ -11,6 +11,7 @@
 #include "sizer/format.h"
 #include "sizer/json_safe.h"
 #include "sizer/planner.h"
+#include "sizer/serve_scenario.h"
 #include "sizer/training_memory.h"
 #include "sizer/user_text.h"
 #include "sizer/working.h"
@@ -294,6 +295,7 @@ void read_serving(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
   ServingInputs& v = s->serving;
   v.price = s->training.price;
   auto it = doc.find("serving");
+  v.compute_precision = serve::default_compute_precision(s->device, v.weight_precision);
   if (it == doc.end() || !r.object(*it, "serving")) return;
   const json& o = *it;
   const std::string path = "serving";
@@ -301,7 +303,8 @@ void read_serving(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
                         "kv_fill", "replica_devices", "tp", "hbm_usable", "prompt_tokens", "prefill_mfu",
                         "kv_link_bytes_per_s", "realised_fraction", "utilisation", "demand_tokens_per_day",
                         "collective_latency_s", "headroom_low", "headroom_high", "price",
-                        "usd_per_device_hour"});
+                        "usd_per_device_hour", "layout", "workload", "compute_precision", "spec_decode", "slo",
+                        "engine"});
   read_precision(r, o, "weight_precision", path, &v.weight_precision);
   read_precision(r, o, "kv_precision", path, &v.kv_precision);
   r.number(o, "block_scale_bytes_per_param", path, Range{0, 4}, &v.block_scale_bytes_per_param);
@@ -324,6 +327,7 @@ void read_serving(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
   if (v.headroom_high < v.headroom_low) {
     r.error("serving.headroom_high", "must be at least headroom_low (" + num(v.headroom_low) + ")");
   }
+  detail::read_serve_model(r, o, s);
 }
 
 void read_power(Reader& r, const json& doc, Scenario* s) {
@@ -342,6 +346,14 @@ void cross_checks(const Scenario& s, std::vector<Issue>* warnings) {
   if (l.pp <= m.layers && std::fmod(m.layers, l.pp) != 0) warn("training.layout.pp", "does not divide the " + num(m.layers) + " layers; stages are uneven");
   if (l.tp > s.device.scale_up_domain) warn("training.layout.tp", "is larger than the scale-up domain of " + num(s.device.scale_up_domain) + " devices: tensor-parallel traffic crosses the slow network");
   if (s.serving.tp > s.device.scale_up_domain) warn("serving.tp", "is larger than the scale-up domain: decode all-reduces cross the slow network");
+  const ServingInputs& v = s.serving;
+  if (v.layout_given && !v.workload_given) {
+    warn("serving.layout", "is used only by the serving performance model, which needs serving.workload; it is ignored");
+  }
+  if (v.workload_given && v.layout.tp > s.device.scale_up_domain) {
+    warn("serving.layout.tp", "is larger than the scale-up domain of " + num(s.device.scale_up_domain) +
+                                  " devices: every all-reduce of every layer crosses the slow network");
+  }
 }
 
 // Warns when the shape and the stated parameter count disagree (issue 8 item 8): an edited preset
@@ -408,6 +420,8 @@ ParsedScenario parse_scenario(std::string_view text, const Catalog& catalog) {
   read_training(r, doc, catalog, &s);
   read_serving(r, doc, catalog, &s);
   read_power(r, doc, &s);
+  if (!out.issues.empty()) return out;
+  detail::check_serve_model(r, &s);
   if (!out.issues.empty()) return out;
   const auto tit = doc.find("training");
   const bool layout_given = tit != doc.end() && tit->is_object() && tit->contains("layout");

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "sizer/serve_scenario.h"
 #include "sizer/sizer.h"
 
 namespace {
@@ -75,5 +76,23 @@ int main(int argc, char** argv) {
   const double dt1 = std::chrono::duration<double>(clock::now() - t1).count();
   std::printf("%-44s %12.0f layouts in %.2f ms = %.2fM layouts per second\n", "search: 256–32,768 devices, CP allowed",
               w.layouts_evaluated, dt1 * 1e3, w.layouts_evaluated / dt1 / 1e6);
+  // Serving performance model (issue 10: serve-search wants ≥ 1 million configurations per second).
+  const auto serve = sizer::parse_scenario(
+      R"({"model": "deepseek-v3", "device": "h200", "serving": {"layout": {"tp": 8, "ep": 8},
+          "workload": {"input_tokens": 1024, "output_tokens": 1024, "concurrency": 64}}})", c);
+  if (!serve.ok()) {
+    std::fprintf(stderr, "bench: the serving scenario does not parse: %s\n", sizer::format_issues(serve.issues).c_str());
+    return 1;
+  }
+  const sizer::serve::ServeContext sc = sizer::serve::serve_context(serve.scenario);
+  const sizer::Model& sm = serve.scenario.model;
+  const sizer::Device& sd = serve.scenario.device;
+  const sizer::serve::ServeLayout sl = serve.scenario.serving.layout;
+  sizer::serve::StepLoad load;
+  load.decode_seqs = 64;
+  load.decode_context = 1536;
+  measure("serve::step_time (one decode step)", seconds, [&] { return sizer::serve::step_time(sm, sd, sl, sc, load).step_s; });
+  measure("serve::evaluate_serving (steady state)", seconds,
+          [&] { return sizer::serve::evaluate_serving(sm, sd, sl, sc).tpot_s; });
   return 0;
 }

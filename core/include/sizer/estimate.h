@@ -127,6 +127,19 @@ struct ServingResult {
   double devices_for_demand = 0;
   double devices_with_headroom_low = 0;
   double devices_with_headroom_high = 0;
+  // The serving performance model's PREDICTION (issue 10, sizer/serve.h), when serving.workload
+  // is given; everything above is the seed's CEILING.
+  bool has_performance = false;
+  serve::ServeLayout layout;  // the layout evaluated (serving.layout, else the default)
+  serve::Performance performance;
+  // Cost and fleet at the predicted operating point (the ceiling's versions above use assumed
+  // realised and utilisation shares; these use the predicted load itself).
+  double perf_replica_usd_per_hour = 0, perf_cost_per_million_tokens_usd = 0;
+  double perf_replicas_for_demand = 0, perf_devices_for_demand = 0;
+  // With serving.workload.requests_per_s: the fewest replicas that serve the total rate within
+  // capacity and serving.slo (0 when no count can meet the SLO: it misses even at no load).
+  double perf_replicas_for_rate = 0;
+  bool performance_rate_mode = false;  // the workload gave requests_per_s
 };
 
 struct Estimate {

@@ -9,6 +9,7 @@
 #include "sizer/hardware.h"
 #include "sizer/model.h"
 #include "sizer/low_precision.h"
+#include "sizer/serve.h"
 #include "sizer/units.h"
 
 namespace sizer {
@@ -152,6 +153,15 @@ struct ServingInputs {
   double collective_latency_s = 5e-6;  // per small all-reduce ("a few microseconds at best")
   double headroom_low = 0.2, headroom_high = 0.3;  // seed 001: add 20–30% headroom
   PriceOffer price;
+  // The serving performance model (issue 10; sizer/serve.h), evaluated when a workload is given.
+  // `layout` is resolved by the parser: as given, else serve::default_layout of the replica.
+  bool workload_given = false, layout_given = false;
+  Precision compute_precision = Precision::fp8;  // resolved: as given, else from weight_precision
+  serve::ServeLayout layout;
+  serve::Workload workload;
+  serve::SpecDecode spec;
+  serve::Slo slo;
+  serve::Engine engine;
 };
 
 struct PowerInputs {

@@ -1,0 +1,192 @@
+// Serving performance model: predicts the step time of one serving replica (decode, prefill and
+// chunked-prefill steps) and, from it, the steady state of continuous batching: TTFT, TPOT,
+// end-to-end latency, throughput per device / replica / user and the KV-cache capacity limit.
+// These are PREDICTIONS; the older leaves of `serving` (serving.h, estimate_serving.cpp) are the
+// seed post's CEILINGS and keep their meaning.
+//
+// How to use: fill a ServeLayout and a ServeContext (or get both from a Scenario with
+// serve_inputs(), serve/scenario.cpp) and call evaluate_serving(). It is pure, never throws and
+// never allocates, so a search can call it for millions of configurations.
+//
+// Sources (each file in core/src/serve/ names its own; docs/serving.md has the derivations):
+//  - Roofline per GEMM: time = max(FLOPs ÷ achieved peak, bytes ÷ achieved bandwidth) (Williams,
+//    Waterman & Patterson 2009, "Roofline"); decode at small batch is bandwidth bound (Pope et al.
+//    2022, "Efficiently Scaling Transformer Inference", §2–3).
+//  - Experts touched by T tokens: 1 − (1 − k/E)^T per expert (seed post Part 5).
+//  - MLA decode with the up-projections absorbed (DeepSeek-V2 report, arXiv 2405.04434, §2.1.2).
+//  - Continuous batching (Yu et al. 2022, Orca) with chunked prefill mixed into decode steps
+//    (Agrawal et al. 2024, Sarathi-Serve); paged KV blocks of 16 tokens (Kwon et al. 2023, vLLM).
+//  - Steady state by Little's law (Little 1961); prefill queueing as an M/D/1 queue
+//    (Pollaczek–Khinchine mean wait).
+//  - Speculative decoding: expected tokens per verify step (1 − a^(d+1)) ÷ (1 − a) (Leviathan,
+//    Kalman & Matias 2023, eq. 1).
+#pragma once
+#include <cstdint>
+
+#include "sizer/hardware.h"
+#include "sizer/model.h"
+#include "sizer/units.h"
+
+namespace sizer::serve {
+
+// One replica's parallel layout. devices = tp·pp·dp; dp is attention data parallelism (each DP
+// rank holds its own sequences and KV); the MoE layers' experts are split over ep ranks drawn from
+// the tp·dp ranks of a pipeline stage (expert TP = tp·dp ÷ ep splits each expert further).
+struct ServeLayout {
+  double tp = 1, pp = 1, dp = 1, ep = 1;
+  double devices() const { return tp * pp * dp; }
+  double expert_tp() const { return ep > 0 ? tp * dp / ep : 1; }
+};
+
+// Default engine values (docs/contract.md, serving.engine, has their sources).
+// Assumption: scheduler, sampling and graph replay per step with CUDA graphs.
+constexpr double kStepOverheadS = 1e-3;
+constexpr double kLaunchOverheadS = 4e-6;     // per kernel launch (CUDA launch latency, a few µs)
+constexpr double kKernelsPerLayer = 12;       // norms, GEMMs, attention, activation, all-reduces
+constexpr double kBandwidthEfficiency = 0.8;  // assumption: achieved ÷ datasheet HBM bandwidth
+constexpr double kTokenBudget = 8192;         // chunked-prefill tokens per step
+constexpr double kReserveBytes = 4e9;         // per device: graphs, NCCL, allocator (assumption)
+constexpr double kKvBlockTokens = 16;         // vLLM's default paged-KV block (Kwon et al. 2023)
+constexpr double kMinChunkShare = 0.25;  // prefill keeps ≥ this share of the budget (assumption)
+
+// Engine behaviour per step (serving.engine). Defaults and their sources: docs/contract.md.
+struct Engine {
+  double step_overhead_s = kStepOverheadS;  // fixed per step: scheduling, sampling, graph launch
+  bool cuda_graphs = true;                  // false: every kernel pays a launch
+  double launch_overhead_s = kLaunchOverheadS;         // per kernel launch without graphs
+  double kernels_per_layer = kKernelsPerLayer;         // kernel launches per layer without graphs
+  double bandwidth_efficiency = kBandwidthEfficiency;  // achieved ÷ datasheet HBM bandwidth
+  double token_budget = kTokenBudget;                  // tokens per step (decode + prefill chunk)
+  double reserve_bytes = kReserveBytes;  // per device: CUDA graphs, NCCL buffers, allocator
+  double expert_imbalance = 0;           // busiest EP rank's expert load ÷ mean; 0 = default
+};
+
+struct SpecDecode {
+  double draft_tokens = 0;  // d: tokens proposed per step (0 = off)
+  double acceptance = 0;    // a: probability each draft token is accepted
+  double draft_step_ratio =
+      0;  // one draft token's time ÷ the verify step's; 0 = 1/L (an MTP layer)
+};
+
+struct Workload {
+  double input_tokens = 1024, output_tokens = 1024;
+  double concurrency = 0;     // requests in flight per replica (0 = give requests_per_s)
+  double requests_per_s = 0;  // total request rate over `replicas` replicas (0 = give concurrency)
+  double replicas = 1;
+};
+
+struct Slo {
+  double ttft_s = 0, tpot_s = 0;  // 0 = no target
+};
+
+struct ServeContext {
+  Precision weight_precision = Precision::fp8;
+  Precision kv_precision = Precision::bf16;
+  Precision compute_precision = Precision::fp8;  // the peak GEMMs run at
+  double block_scale_bytes_per_param = 0;
+  double activation_bytes = 2;                   // bytes per element in TP all-reduces and PP sends
+  double dispatch_bytes = 1, combine_bytes = 2;  // MoE all-to-all element bytes (FP8 / BF16)
+  double hbm_usable = 0.9;
+  Workload workload;
+  SpecDecode spec;
+  Slo slo;
+  Engine engine;
+};
+
+// Tokens of one step of one replica (all DP ranks, all pipeline micro-batches).
+struct StepLoad {
+  double decode_seqs = 0;       // sequences decoding (each runs 1 + draft tokens)
+  double decode_context = 0;    // mean tokens in their KV cache
+  double prefill_tokens = 0;    // prompt tokens processed this step
+  double prefill_attended = 0;  // mean tokens each prompt token attends to (causal: prompt ÷ 2)
+  double prefill_prefix_tokens = 0;  // cached KV tokens the prefill chunks read back
+  double prefill_seqs = 0;           // prompts whose last chunk runs this step (they need logits)
+};
+
+// What limits a step: the largest term of its time.
+enum class Bound { weights_read, kv_read, compute, comm, overhead };
+const char* to_string(Bound b);
+
+// Time of one step; the five terms add up to step_s. A GEMM or attention kernel's time is
+// counted under compute_s when it is compute bound and under weights_read_s / kv_read_s when it
+// is bandwidth bound (its roofline side).
+struct StepTime {
+  double weights_read_s = 0, kv_read_s = 0, compute_s = 0, comm_s = 0, overhead_s = 0;
+  double step_s = 0;
+  double weight_bytes_read = 0;  // per device per step (all pipeline micro-batches)
+  double kv_bytes_read = 0;      // per device per step
+  double flops = 0;              // per device per step
+  double experts_touched_fraction = 1;
+  Bound bound = Bound::weights_read;
+};
+
+// Reasons a configuration is not valid (bit flags, allocation-free).
+enum ServeProblem : std::uint32_t {
+  kServeTpHeads = 1u << 0,   // tp does not divide the query heads
+  kServePpLayers = 1u << 1,  // pp exceeds the layers
+  kServeEp = 1u << 2,      // ep does not divide tp·dp or the experts (or ep > 1 on a dense model)
+  kServeNoPeak = 1u << 3,  // the device has no peak at the compute precision
+  kServeNoFit = 1u << 4,   // weights and reserves leave no room for one request's KV
+  kServeKvFull = 1u << 5,  // the concurrency (or the batch a rate needs) exceeds max_concurrency_kv
+  kServeOverloaded = 1u << 6,  // the request rate exceeds what the replica can serve
+};
+
+struct Performance {
+  std::uint32_t problems = 0;
+  bool valid() const {
+    return (problems & (kServeTpHeads | kServePpLayers | kServeEp | kServeNoPeak)) == 0;
+  }
+  bool feasible() const { return problems == 0; }
+  // Memory per device.
+  double weight_bytes_per_device = 0, kv_bytes_per_token_per_device = 0,
+         activation_bytes_per_device = 0;
+  double reserve_bytes_per_device = 0, kv_capacity_bytes_per_device = 0;
+  double kv_tokens_per_request =
+      0;                          // mean KV tokens a request holds, rounded up to 16-token blocks
+  double max_concurrency_kv = 0;  // requests whose KV fits per replica
+  // Steady state (mean values).
+  double concurrency = 0;   // requests in flight per replica
+  double decode_batch = 0;  // of which decoding
+  double prefill_tokens_per_step = 0;
+  double tokens_per_step = 1;  // accepted tokens per sequence per step (speculative decoding)
+  double ttft_s = 0, tpot_s = 0, e2e_s = 0, queue_s = 0, prefill_s = 0;
+  double prefill_utilisation = 0;  // prefill tokens per step ÷ the step's chunk budget
+  double tokens_per_s_per_user = 0;
+  double output_tokens_per_s_per_replica = 0, output_tokens_per_s_per_device = 0;
+  double requests_per_s_per_replica = 0;
+  double max_requests_per_s_per_replica = 0;   // the most the replica can serve
+  const char* capacity_limit = "kv_capacity";  // what sets that most: "kv_capacity" or "prefill"
+  bool meets_slo = false;
+  bool ttft_ok = true, tpot_ok = true;
+  StepTime decode;   // the steady-state step (decode batch + its share of prefill)
+  StepTime prefill;  // one whole prompt alone (no decode), for reference
+};
+
+// Accepted tokens per verify step: (1 − a^(d+1)) ÷ (1 − a); d + 1 when a = 1; 1 when d = 0.
+double expected_tokens_per_step(double draft_tokens, double acceptance);
+
+// Fraction of E experts a batch of T tokens with k experts each touches: 1 − (1 − k/E)^T.
+double experts_touched(double experts, double experts_per_token, double tokens);
+
+// Time of one step of a replica. Pure.
+StepTime step_time(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
+                   const StepLoad& load);
+
+// The whole steady state for the context's workload. Pure, allocation-free.
+Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout& l,
+                             const ServeContext& c);
+
+// Memory alone (weights, activations, reserve, KV capacity, max_concurrency_kv, kServeNoFit).
+Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& l,
+                            const ServeContext& c);
+
+// Problems of a layout alone (tp, pp, ep, peak), before any workload.
+std::uint32_t layout_problems(const Model& m, const Device& d, const ServeLayout& l,
+                              const ServeContext& c);
+
+// A default layout for a replica of `devices` devices: the widest power-of-two TP that divides
+// them, the heads and fits one scale-up domain; the rest as PP; EP = TP for MoE models when it
+// divides the experts.
+ServeLayout default_layout(const Model& m, const Device& d, double devices);
+
+}  // namespace sizer::serve

@@ -1,0 +1,174 @@
+// Scenario parsing of the serving performance model's inputs (issue 10): serving.layout,
+// serving.workload, serving.compute_precision, serving.spec_decode, serving.slo and
+// serving.engine (docs/contract.md). Every refusal names its field and what is allowed.
+#include <cmath>
+
+#include "scenario_parts.h"
+#include "sizer/format.h"
+#include "sizer/serve_scenario.h"
+#include "sizer/user_text.h"
+#include "sizer/working.h"
+
+namespace sizer::detail {
+
+namespace {
+
+const Range kServeDegree{1, 1e5, false, true};
+const Range kTokens{1, 1e8, false, true};
+constexpr double kMaxReplicaDevices = 1e6;  // the same bound as a training layout's devices
+
+std::string peaks_of(const Device& d) {
+  std::string have;
+  for (Precision p : {Precision::fp32, Precision::bf16, Precision::fp8, Precision::fp4}) {
+    if (d.dense_flops(p) > 0) have += (have.empty() ? "" : ", ") + std::string(to_string(p));
+  }
+  return have.empty() ? "none" : have;
+}
+
+void read_workload(Reader& r, const json& o, const std::string& path, serve::Workload* w) {
+  r.only_keys(o, path,
+              {"input_tokens", "output_tokens", "concurrency", "requests_per_s", "replicas"});
+  r.number(o, "input_tokens", path, kTokens, &w->input_tokens);
+  r.number(o, "output_tokens", path, kTokens, &w->output_tokens);
+  const bool conc = r.number(o, "concurrency", path, Range{1, 1e9, false, true}, &w->concurrency);
+  const bool rate = r.number(o, "requests_per_s", path, Range{0, 1e9, true}, &w->requests_per_s);
+  r.number(o, "replicas", path, Range{1, 1e6, false, true}, &w->replicas);
+  const bool conc_key = o.contains("concurrency"), rate_key = o.contains("requests_per_s");
+  if (conc_key && rate_key) {
+    r.error(path, "give concurrency (requests in flight per replica) or requests_per_s, not both");
+  } else if (!conc_key && !rate_key) {
+    r.error(path,
+            "needs concurrency (requests in flight per replica, a whole number ≥ 1) or "
+            "requests_per_s (> 0)");
+  }
+  if (o.contains("replicas") && conc_key && !rate_key) {
+    r.error(join(path, "replicas"),
+            "applies only with requests_per_s (a total rate spread over the replicas)");
+  }
+  (void)conc;
+  (void)rate;
+}
+
+}  // namespace
+
+void read_serve_model(Reader& r, const json& o, Scenario* s) {
+  ServingInputs& v = s->serving;
+  const Device& d = s->device;
+  const std::string path = "serving";
+  v.compute_precision = serve::default_compute_precision(d, v.weight_precision);
+  std::string text;
+  if (r.string(o, "compute_precision", path, &text)) {
+    Precision p{};
+    if (!parse_precision(text.c_str(), &p)) {
+      r.error("serving.compute_precision",
+              "must be one of fp32, bf16, fp16, fp8, fp4; got " + echo_quoted(text));
+    } else if (d.dense_flops(p) <= 0) {
+      r.error("serving.compute_precision", "device " + d.id + " has no dense " + to_string(p) +
+                                               " peak; allowed: " + peaks_of(d));
+    } else {
+      v.compute_precision = p;
+    }
+  }
+  if (auto it = o.find("layout"); it != o.end() && r.object(*it, "serving.layout")) {
+    const std::string lp = "serving.layout";
+    r.only_keys(*it, lp, {"tp", "pp", "dp", "ep"});
+    r.number(*it, "tp", lp, kServeDegree, &v.layout.tp);
+    r.number(*it, "pp", lp, kServeDegree, &v.layout.pp);
+    r.number(*it, "dp", lp, kServeDegree, &v.layout.dp);
+    r.number(*it, "ep", lp, kServeDegree, &v.layout.ep);
+    v.layout_given = true;
+  }
+  if (auto it = o.find("workload"); it != o.end() && r.object(*it, "serving.workload")) {
+    read_workload(r, *it, "serving.workload", &v.workload);
+    v.workload_given = true;
+  }
+  if (auto it = o.find("spec_decode"); it != o.end() && r.object(*it, "serving.spec_decode")) {
+    const std::string sp = "serving.spec_decode";
+    r.only_keys(*it, sp, {"draft_tokens", "acceptance", "draft_step_ratio"});
+    r.number(*it, "draft_tokens", sp, Range{0, 16, false, true}, &v.spec.draft_tokens);
+    r.number(*it, "acceptance", sp, Range{0, 1}, &v.spec.acceptance);
+    r.number(*it, "draft_step_ratio", sp, Range{0, 1, true}, &v.spec.draft_step_ratio);
+    if (v.spec.draft_tokens > 0 && !it->contains("acceptance")) {
+      r.error(
+          sp + ".acceptance",
+          "is needed with draft_tokens: the probability in [0, 1] that a draft token is accepted");
+    }
+  }
+  if (auto it = o.find("slo"); it != o.end() && r.object(*it, "serving.slo")) {
+    r.only_keys(*it, "serving.slo", {"ttft_s", "tpot_s"});
+    r.number(*it, "ttft_s", "serving.slo", Range{0, 3600, true}, &v.slo.ttft_s);
+    r.number(*it, "tpot_s", "serving.slo", Range{0, 60, true}, &v.slo.tpot_s);
+  }
+  if (auto it = o.find("engine"); it != o.end() && r.object(*it, "serving.engine")) {
+    const std::string ep = "serving.engine";
+    serve::Engine& e = v.engine;
+    r.only_keys(*it, ep,
+                {"step_overhead_s", "cuda_graphs", "launch_overhead_s", "kernels_per_layer",
+                 "bandwidth_efficiency", "token_budget", "reserve_bytes", "expert_imbalance"});
+    r.number(*it, "step_overhead_s", ep, Range{0, 1}, &e.step_overhead_s);
+    r.boolean(*it, "cuda_graphs", ep, &e.cuda_graphs);
+    r.number(*it, "launch_overhead_s", ep, Range{0, 1e-3}, &e.launch_overhead_s);
+    r.number(*it, "kernels_per_layer", ep, Range{0, 1000}, &e.kernels_per_layer);
+    r.number(*it, "bandwidth_efficiency", ep, Range{0.01, 1}, &e.bandwidth_efficiency);
+    r.number(*it, "token_budget", ep, Range{16, 1e7, false, true}, &e.token_budget);
+    r.number(*it, "reserve_bytes", ep, Range{0, 1e13}, &e.reserve_bytes);
+    r.number(*it, "expert_imbalance", ep, Range{1, 64}, &e.expert_imbalance);
+  }
+}
+
+void check_serve_model(Reader& r, Scenario* s) {
+  ServingInputs& v = s->serving;
+  if (!v.workload_given) return;
+  const Model& m = s->model;
+  const Device& d = s->device;
+  serve::ServeLayout& l = v.layout;
+  if (!v.layout_given) l = serve::default_layout(m, d, serve::ceiling_replica_devices(m, d, v));
+  const std::string lp = v.layout_given ? "serving.layout" : "serving.layout (default)";
+  if (l.devices() > kMaxReplicaDevices) {
+    r.error(lp, "gives tp × pp × dp = " + fmt::count(l.devices()) +
+                    " devices per replica; at most 1,000,000 are allowed");
+    return;
+  }
+  const serve::ServeContext c = serve::serve_context(*s);
+  const serve::Performance mem = serve::evaluate_memory(m, d, l, c);
+  const std::uint32_t p = mem.problems;
+  if (p & serve::kServeTpHeads) {
+    r.error(lp + ".tp", "must divide the " + num(m.heads) + " attention heads; got " + num(l.tp));
+  }
+  if (p & serve::kServePpLayers) {
+    r.error(lp + ".pp", "must be at most the " + num(m.layers) + " layers; got " + num(l.pp));
+  }
+  if (p & serve::kServeEp) {
+    if (!m.moe.enabled()) {
+      r.error(lp + ".ep", "must be 1 for a dense model (no experts); got " + num(l.ep));
+    } else {
+      r.error(lp + ".ep", "must divide the replica's tp × dp = " + num(l.tp * l.dp) +
+                              " ranks and the " + num(m.moe.experts) + " experts; got " +
+                              num(l.ep));
+    }
+  }
+  if (p & serve::kServeNoPeak) {
+    r.error("serving.compute_precision",
+            "device " + d.id + " has no dense " + to_string(v.compute_precision) + " peak");
+  }
+  if (!mem.valid()) return;
+  if (p & serve::kServeNoFit) {
+    r.error(lp, "leaves no room for one request's KV cache: weights " +
+                    num(mem.weight_bytes_per_device) + " B + activations " +
+                    num(mem.activation_bytes_per_device) + " B + reserve " +
+                    num(mem.reserve_bytes_per_device) + " B per device against " +
+                    num(d.memory_bytes * v.hbm_usable) +
+                    " B usable; use more devices (tp, pp) or a lower weight_precision");
+    return;
+  }
+  if (v.workload.concurrency > mem.max_concurrency_kv) {
+    r.error("serving.workload.concurrency",
+            "must be at most max_concurrency_kv = " + num(mem.max_concurrency_kv) +
+                ": that many requests of " + num(mem.kv_tokens_per_request) +
+                " KV tokens fit in the KV cache of this layout; got " +
+                num(v.workload.concurrency) +
+                "; lower it, add devices or use a smaller kv_precision");
+  }
+}
+
+}  // namespace sizer::detail

@@ -1,0 +1,189 @@
+// Continuous batching at steady state (aggregated serving with chunked prefill): the decode batch,
+// TTFT, TPOT, end-to-end latency, throughput and the capacity limits of one replica.
+// Sources and method (mean values; docs/serving.md has the derivation):
+//  - Iteration-level scheduling (Yu et al. 2022, Orca): every step runs one token (d + 1 with
+//    speculative decoding) of each decoding sequence; chunked prefill (Agrawal et al. 2024,
+//    Sarathi-Serve) adds prompt tokens to the same step up to a token budget, so prefill of
+//    arriving requests takes step time from decode: TPOT = step(B decode, p prefill) ÷ accepted
+//    tokens per step.
+//  - Balance: a request leaves after (O − 1) ÷ τ decode steps, so requests finish at
+//    λ = B·τ ÷ ((O − 1)·t) per second, and as many arrive, bringing p = λ·I·t prompt tokens per
+//    step. Little's law (Little 1961): requests in flight N = λ·e2e.
+//  - TTFT = queueing + service. Service: the prompt in chunks of the budget left by decode
+//    (at least kMinChunkShare of it), each chunk a step alongside the decode batch. Queueing: the
+//    prefill share of the steps as an M/D/1 server of utilisation ρ = p ÷ chunk (Poisson arrivals,
+//    deterministic service; Pollaczek–Khinchine mean wait ρ·S ÷ (2(1 − ρ))). Means only: no
+//    percentiles are claimed.
+//  - A chunked prompt re-reads its earlier chunks' KV: (n − 1)/2 cached tokens per prompt token
+//    for n chunks.
+//  - Given a concurrency N or a rate λ, the batch is found by bisection on B (N and λ both grow
+//    with B); the capacity is the largest B whose requests fit in KV (max_concurrency_kv) with the
+//    prefill queue stable (ρ < 1).
+#include "parts.h"
+
+namespace sizer::serve {
+
+namespace {
+
+constexpr int kMaxIterations = 60;
+constexpr double kTolerance = 1e-9;  // relative, on the batch of the operating point
+constexpr double kRateSlack = 1e-6;  // a rate this close above capacity is at capacity, not over it
+// Prefill utilisation at capacity from which prefill, not KV, is named the limit.
+constexpr double kPrefillSaturated = 0.8;
+
+struct Point {
+  double B = 0, prefill = 0, lambda = 0, t = 0, tpot = 0, service = 0, queue = 0, ttft = 0, e2e = 0,
+         N = 0, rho = 0;
+  StepTime step;
+};
+
+// The steady state at decode batch x (prefill tokens per step x when every request has one
+// output token and so never decodes).
+Point at(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s, double x) {
+  const Workload& w = c.workload;
+  const double I = w.input_tokens, O = w.output_tokens, tau = s.tokens_per_step;
+  const double q = 1 + std::max(0.0, c.spec.draft_tokens);
+  Point p;
+  const bool decodes = O > 1;
+  p.B = decodes ? x : 0;
+  p.prefill = decodes ? p.B * tau * I / (O - 1) : x;
+  const double budget = c.engine.token_budget;
+  const double chunk_budget = std::max(budget - p.B * q, kMinChunkShare * budget);
+  const double chunk = std::min(I, chunk_budget);
+  const double chunks = std::ceil(I / chunk - 1e-9);
+  StepLoad load;
+  load.decode_seqs = p.B;
+  load.decode_context = I + O / 2;
+  load.prefill_tokens = p.prefill;
+  load.prefill_attended = I / 2;
+  load.prefill_prefix_tokens = p.prefill * (chunks - 1) / 2;
+  load.prefill_seqs = p.prefill / I;
+  p.step = step_time(l, c, m, s, load);
+  p.t = p.step.step_s;
+  p.lambda = decodes ? p.B * tau / ((O - 1) * p.t) : p.prefill / (I * p.t);
+  p.tpot = decodes ? p.t / tau : 0;
+  // Service of one prompt: its chunks, each a step with the decode batch alongside.
+  StepLoad one = load;
+  one.prefill_tokens = chunk;
+  one.prefill_prefix_tokens = chunk * (chunks - 1) / 2;
+  one.prefill_seqs = chunk / I;
+  p.service = I / chunk * step_time(l, c, m, s, one).step_s;
+  p.rho = p.prefill / chunk_budget;
+  p.queue = p.rho < 1 ? p.rho * p.service / (2 * (1 - p.rho)) : 1e30;
+  p.ttft = p.queue + p.service;
+  p.e2e = p.ttft + (O - 1) * p.tpot;
+  p.N = p.lambda * p.e2e;
+  return p;
+}
+
+// Root of an increasing g on [a, b] with g(a) ≤ 0 ≤ g(b): regula falsi with the Illinois
+// modification, falling back to bisection when a value is not finite-looking (the queue's
+// divergence near ρ = 1) or a secant step would not shrink the bracket enough.
+template <class G>
+double solve(G g, double a, double b, double ga, double gb, double tol) {
+  int side = 0;
+  for (int i = 0; i < kMaxIterations && b - a > tol * std::max(1.0, b); ++i) {
+    double x = (a + b) / 2;
+    if (std::fabs(ga) < 1e20 && std::fabs(gb) < 1e20 && gb > ga) {
+      x = a - ga * (b - a) / (gb - ga);
+      if (!(x > a && x < b)) x = (a + b) / 2;
+    }
+    const double gx = g(x);
+    if (gx <= 0) {
+      a = x;
+      ga = gx;
+      if (side == -1) gb /= 2;
+      side = -1;
+    } else {
+      b = x;
+      gb = gx;
+      if (side == 1) ga /= 2;
+      side = 1;
+    }
+    if (gx == 0) return x;
+  }
+  return a;  // the side where g ≤ 0: never past the root
+}
+
+}  // namespace
+
+Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& l,
+                            const ServeContext& c) {
+  Performance r;
+  r.problems = layout_problems(m, d, l, c);
+  if (!r.valid()) return r;
+  memory_terms(m, d, l, c, make_shape(m, d, l, c), &r);
+  return r;
+}
+
+Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout& l,
+                             const ServeContext& c) {
+  Performance r;
+  r.problems = layout_problems(m, d, l, c);
+  if (!r.valid()) return r;
+  const Shape s = make_shape(m, d, l, c);
+  memory_terms(m, d, l, c, s, &r);
+  const Workload& w = c.workload;
+  const double I = w.input_tokens, O = w.output_tokens;
+  r.tokens_per_step = s.tokens_per_step;
+  {
+    StepLoad whole;
+    whole.prefill_tokens = I;
+    whole.prefill_attended = I / 2;
+    whole.prefill_seqs = 1;
+    r.prefill = step_time(l, c, m, s, whole);
+  }
+  // Capacity: the largest x whose requests fit in KV; N(x) grows without bound as the prefill
+  // queue nears ρ = 1, so that limit is inside this one.
+  const double x_top = O > 1 ? std::max(1.0, r.max_concurrency_kv) : c.engine.token_budget;
+  const double kv_limit = std::max(1.0, r.max_concurrency_kv);
+  auto over_kv = [&](double x) { return at(m, l, c, s, x).N - kv_limit; };
+  const double g_top = over_kv(x_top);
+  const double lo = g_top <= 0 ? x_top : solve(over_kv, 0, x_top, -kv_limit, g_top, kTolerance);
+  const double x_max = lo;
+  const Point cap = at(m, l, c, s, x_max);
+  r.max_requests_per_s_per_replica = cap.lambda;
+  // What stops a larger batch: the KV cache, or the prefill queue (when the prefill share of the
+  // steps is nearly saturated, its queue is what fills the KV cache).
+  r.capacity_limit = cap.rho >= kPrefillSaturated ? "prefill" : "kv_capacity";
+
+  // The operating point.
+  Point p;
+  if (w.concurrency > 0) {
+    if (w.concurrency > r.max_concurrency_kv) r.problems |= kServeKvFull;
+    const double N = w.concurrency, top = O > 1 ? N : c.engine.token_budget;
+    auto g = [&](double x) { return at(m, l, c, s, x).N - N; };
+    p = at(m, l, c, s, solve(g, 0, top, -N, g(top), kTolerance));
+  } else {
+    const double lambda = w.requests_per_s / std::max(1.0, w.replicas);
+    if (lambda > cap.lambda * (1 + kRateSlack)) {
+      r.problems |= kServeOverloaded;
+      p = cap;
+    } else if (lambda >= cap.lambda) {
+      p = cap;
+    } else {
+      auto g = [&](double x) { return at(m, l, c, s, x).lambda - lambda; };
+      p = at(m, l, c, s, solve(g, 0, x_max, -lambda, cap.lambda - lambda, kTolerance));
+    }
+  }
+  r.decode = p.step;
+  r.concurrency = p.N;
+  r.decode_batch = p.B;
+  r.prefill_tokens_per_step = p.prefill;
+  r.ttft_s = p.ttft;
+  r.tpot_s = p.tpot;
+  r.e2e_s = p.e2e;
+  r.queue_s = p.queue;
+  r.prefill_s = p.service;
+  r.prefill_utilisation = p.rho;
+  r.tokens_per_s_per_user = p.tpot > 0 ? 1 / p.tpot : 0;
+  r.requests_per_s_per_replica = p.lambda;
+  r.output_tokens_per_s_per_replica = p.lambda * O;
+  r.output_tokens_per_s_per_device = r.output_tokens_per_s_per_replica / l.devices();
+  r.ttft_ok = c.slo.ttft_s <= 0 || r.ttft_s <= c.slo.ttft_s;
+  r.tpot_ok = c.slo.tpot_s <= 0 || r.tpot_s <= c.slo.tpot_s;
+  r.meets_slo = r.feasible() && r.ttft_ok && r.tpot_ok;
+  return r;
+}
+
+}  // namespace sizer::serve

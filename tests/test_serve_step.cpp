@@ -1,0 +1,189 @@
+// The serving model's step time (sizer/serve.h): what binds a decode or prefill step, checked
+// against hand computations on catalog models and chips.
+#include <catch2/catch.hpp>
+#include <chrono>
+
+#include "sizer/catalog.h"
+#include "sizer/serve.h"
+
+using namespace sizer;
+using namespace sizer::serve;
+
+namespace {
+
+const Model& model(const char* id) {
+  const Model* m = bundled_catalog().find_model(id);
+  REQUIRE(m);
+  return *m;
+}
+const Device& device(const char* id) {
+  const Device* d = bundled_catalog().find_device(id);
+  REQUIRE(d);
+  return *d;
+}
+
+ServeContext fp8() {
+  ServeContext c;
+  c.weight_precision = Precision::fp8;
+  c.compute_precision = Precision::fp8;
+  c.kv_precision = Precision::bf16;
+  return c;
+}
+
+StepLoad decode(double batch, double context) {
+  StepLoad l;
+  l.decode_seqs = batch;
+  l.decode_context = context;
+  return l;
+}
+
+StepLoad prefill(double prompt) {
+  StepLoad l;
+  l.prefill_tokens = prompt;
+  l.prefill_attended = prompt / 2;
+  l.prefill_seqs = 1;
+  return l;
+}
+
+}  // namespace
+
+TEST_CASE("decode at batch 1 is weight-read bound: the weights over TP 8 at HBM × efficiency",
+          "[serve]") {
+  const Model& m = model("llama-3-70b");
+  const Device& d = device("h100");
+  const ServeContext c = fp8();
+  const StepTime t = step_time(m, d, ServeLayout{8, 1, 1, 1}, c, decode(1, 1024));
+  CHECK(t.bound == Bound::weights_read);
+  // Hand computation: 70.55e9 FP8 weights ÷ (8 × 3.35e12 B/s × 0.8). The model reads the output
+  // head in BF16 and skips the input embedding (a gather), which moves it by under 1%.
+  const double hand = 70.55e9 / (8 * 3.35e12 * kBandwidthEfficiency);
+  CHECK(t.weights_read_s == Approx(hand).epsilon(0.01));
+  CHECK(t.compute_s < 0.01 * t.weights_read_s);
+  // The five terms add up to the step.
+  CHECK(t.step_s == Approx(t.weights_read_s + t.kv_read_s + t.compute_s + t.comm_s + t.overhead_s));
+  // 2 all-reduces per layer, each at least the device's collective latency.
+  CHECK(t.comm_s >= 2 * m.layers * d.collective_latency_s);
+}
+
+TEST_CASE("TPOT stays flat with batch while weights bind, and rises once compute or KV dominate",
+          "[serve]") {
+  const Model& m = model("llama-3-70b");
+  const Device& d = device("h100");
+  const ServeContext c = fp8();
+  const ServeLayout l{8, 1, 1, 1};
+  const StepTime b1 = step_time(m, d, l, c, decode(1, 2048));
+  const StepTime b16 = step_time(m, d, l, c, decode(16, 2048));
+  const StepTime b512 = step_time(m, d, l, c, decode(512, 2048));
+  CHECK(b16.step_s < 1.15 * b1.step_s);
+  CHECK(b16.bound == Bound::weights_read);
+  CHECK(b512.step_s > 2 * b1.step_s);
+  CHECK(b512.bound != Bound::weights_read);
+  // At long context the KV reads bind instead of the weights.
+  const StepTime long_ctx = step_time(m, d, l, c, decode(256, 32768));
+  CHECK(long_ctx.bound == Bound::kv_read);
+  CHECK(long_ctx.kv_bytes_read == Approx(256 * 32768.0 * 2 * 128 * 1 * 2 * 80));
+}
+
+TEST_CASE("prefill is compute bound and grows faster than linearly for long prompts", "[serve]") {
+  const Model& m = model("llama-3-70b");
+  const Device& d = device("h100");
+  const ServeContext c = fp8();
+  const ServeLayout l{8, 1, 1, 1};
+  const StepTime p8k = step_time(m, d, l, c, prefill(8192));
+  CHECK(p8k.bound == Bound::compute);
+  const double t32 = step_time(m, d, l, c, prefill(32768)).step_s;
+  const double t64 = step_time(m, d, l, c, prefill(65536)).step_s;
+  const double t128 = step_time(m, d, l, c, prefill(131072)).step_s;
+  // Linear work alone would double the time; the causal attention term (∝ P²) pushes it above.
+  CHECK(t64 / t32 > 2.2);
+  CHECK(t128 / t64 > t64 / t32);  // the quadratic share grows with the prompt
+}
+
+TEST_CASE(
+    "a MoE decode step reads fewer weight bytes than a dense model of the same total parameters",
+    "[serve]") {
+  const Model& moe = model("deepseek-v3");
+  Model dense = moe;
+  dense.moe = MoeShape{};
+  dense.active_params = dense.params;
+  const Device& d = device("h200");
+  const ServeContext c = fp8();
+  const ServeLayout l{8, 1, 1, 1};
+  const StepTime a = step_time(moe, d, l, c, decode(8, 2048));
+  const StepTime b = step_time(dense, d, l, c, decode(8, 2048));
+  CHECK(a.experts_touched_fraction == Approx(1 - std::pow(1 - 8.0 / 256, 8)));
+  CHECK(a.weight_bytes_read < 0.5 * b.weight_bytes_read);
+  CHECK(a.step_s < b.step_s);
+  // More tokens touch more experts: at batch 256 nearly all of them.
+  CHECK(step_time(moe, d, l, c, decode(256, 2048)).experts_touched_fraction > 0.99);
+}
+
+TEST_CASE("TP collectives add latency per layer: TP 8 at batch 1 is not 8 times faster than TP 1",
+          "[serve]") {
+  const Model& m = model("llama-3-70b");
+  const Device& d = device("h100");
+  const ServeContext c = fp8();
+  const StepTime tp1 = step_time(m, d, ServeLayout{1, 1, 1, 1}, c, decode(1, 1024));
+  const StepTime tp8 = step_time(m, d, ServeLayout{8, 1, 1, 1}, c, decode(1, 1024));
+  CHECK(tp1.comm_s == 0);
+  CHECK(tp8.weights_read_s == Approx(tp1.weights_read_s / 8).epsilon(0.02));
+  CHECK(tp1.step_s / tp8.step_s < 6);
+  CHECK(tp1.step_s / tp8.step_s > 2);
+}
+
+TEST_CASE("pipeline decode latency sums the stages", "[serve]") {
+  const Model& m = model("llama-3-70b");
+  const Device& d = device("h100");
+  const ServeContext c = fp8();
+  const StepTime tp8 = step_time(m, d, ServeLayout{8, 1, 1, 1}, c, decode(1, 1024));
+  const StepTime tp4 = step_time(m, d, ServeLayout{4, 1, 1, 1}, c, decode(1, 1024));
+  const StepTime pp2 = step_time(m, d, ServeLayout{4, 2, 1, 1}, c, decode(1, 1024));
+  // A token passes stage 1 then stage 2, each reading its half of the layers at TP 4: the same
+  // bytes in sequence as TP 4 alone, twice TP 8's. PP adds capacity, not speed, at batch 1.
+  CHECK(pp2.weights_read_s == Approx(tp4.weights_read_s).epsilon(0.02));
+  CHECK(pp2.weights_read_s == Approx(2 * tp8.weights_read_s).epsilon(0.03));
+  // The same 2·L all-reduces run in sequence (half per stage), plus one send between the stages.
+  CHECK(pp2.comm_s >= 2 * m.layers * d.collective_latency_s);
+  CHECK(pp2.comm_s > tp4.comm_s);
+  // At a large batch the pp micro-batches keep both stages busy: per-device throughput holds.
+  const StepTime pp_big = step_time(m, d, ServeLayout{4, 2, 1, 1}, c, decode(256, 1024));
+  const StepTime tp4_big = step_time(m, d, ServeLayout{4, 1, 1, 1}, c, decode(256, 1024));
+  CHECK(pp_big.step_s < 1.6 * tp4_big.step_s);
+}
+
+TEST_CASE("speculative decoding: expected accepted tokens per step (Leviathan et al. 2023)",
+          "[serve]") {
+  CHECK(expected_tokens_per_step(0, 0.9) == 1);
+  CHECK(expected_tokens_per_step(3, 0) == 1);
+  CHECK(expected_tokens_per_step(3, 1) == 4);
+  CHECK(expected_tokens_per_step(3, 0.8) == Approx((1 - std::pow(0.8, 4)) / 0.2));
+}
+
+TEST_CASE("evaluate_serving is fast enough to search", "[serve][.bench]") {
+  const Model& m = model("deepseek-v3");
+  const Device& d = device("h200");
+  ServeContext c = fp8();
+  c.workload.concurrency = 64;
+  const int n = 2000;
+  double sink = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i) {
+    c.workload.concurrency = 8 + i % 64;
+    sink += evaluate_serving(m, d, ServeLayout{8, 1, 1, 8}, c).tpot_s;
+  }
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  WARN("evaluate_serving: " << n / s << " configurations/s (" << sink << ")");
+}
+
+TEST_CASE("step_time alone is fast", "[serve][.bench]") {
+  const Model& m = model("deepseek-v3");
+  const Device& d = device("h200");
+  const ServeContext c = fp8();
+  const int n = 200000;
+  double sink = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i)
+    sink += step_time(m, d, ServeLayout{8, 1, 1, 8}, c, decode(1 + i % 64, 2048)).step_s;
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  WARN("step_time (with its shape): " << n / s << " steps/s (" << sink << ")");
+}
