@@ -97,7 +97,7 @@ std::string render_serving_validation(const std::vector<ServeValidationRow>& row
     const std::string hold = pct(m.holdout_mae, m.holdout_runs) + " (" + std::to_string(m.holdout_runs) + ")";
     if (md) {
       o << "| " << m.metric << " | " << m.runs << " | " << pct(m.mae, m.runs) << " | " << cal << " | " << hold
-        << " | " << pct(m.worst, m.runs) << " | `" << cell(m.worst_id) << "` | " << m.not_predicted << " |\n";
+        << " | " << pct(m.worst, m.runs) << " | `" << cell(printable(m.worst_id)) << "` | " << m.not_predicted << " |\n";
     } else {
       char buf[256];
       std::snprintf(buf, sizeof buf, "%-30s %5d %8s %15s %14s %8s %14d\n", m.metric.c_str(), m.runs,
@@ -114,11 +114,14 @@ std::string render_serving_validation(const std::vector<ServeValidationRow>& row
     o << "\n";
   }
   std::vector<const ServeValidationRow*> refused;
-  for (const ServeValidationRow& r : rows) {
+  for (const ServeValidationRow& row : rows) {
+    ServeValidationRow r = row;  // file text shown safely: no control, bidi or broken characters
+    r.id = printable(r.id);
+    r.split = printable(r.split);
     const std::string pred = r.ok() ? show(r.metric, r.predicted) : "—";
     const std::string err = r.ok() ? signed_pct(r.error) : r.status == "not_expressible" ? "not expressible" : "no prediction";
     const std::string lay = r.status == "not_expressible" ? "—" : layout_of(r);
-    if (!r.ok() && (refused.empty() || refused.back()->id != r.id)) refused.push_back(&r);
+    if (!r.ok() && (refused.empty() || refused.back()->id != row.id)) refused.push_back(&row);
     if (md) {
       o << "| `" << cell(r.id) << "` | " << r.split << " | " << lay << " | " << r.metric << " | "
         << show(r.metric, r.observed) << " | " << pred << " | " << err << " | "
@@ -134,8 +137,9 @@ std::string render_serving_validation(const std::vector<ServeValidationRow>& row
   if (!refused.empty()) {
     o << (md ? "\nNot predicted:\n\n" : "\nnot predicted:\n");
     for (const ServeValidationRow* r : refused) {
-      o << (md ? "- `" + cell(r->id) + "` (" + r->status + "): " + cell(r->message) + "\n"
-               : "  " + r->id + " (" + r->status + "): " + r->message + "\n");
+      const std::string id = printable(r->id), message = printable(r->message);
+      o << (md ? "- `" + cell(id) + "` (" + r->status + "): " + cell(message) + "\n"
+               : "  " + id + " (" + r->status + "): " + message + "\n");
     }
   }
   return o.str();

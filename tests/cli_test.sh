@@ -108,6 +108,10 @@ hostile() {  # hostile NAME PATTERN -- sizer args: exit 2, PATTERN in the output
   check "hostile: $name" 2 "$pattern" -- timeout 60 "$SIZER" "$@"
   safe_output "hostile: $name"
 }
+for f in text markdown; do  # a run id with a terminal escape and a bidi control is shown escaped
+  check "validate serving: hostile id ($f)" 0 'u001b' -- bash -c "sed '0,/\"id\": \"trtllm-v017-h100-llama31-8b-fp8-tp1-1000in-1000out\"/s//\"id\": \"x\\\\u001b[2J\\\\u202e\"/' '$SRV' > '$tmp/s.json'; '$SIZER' validate '$tmp/s.json' --format $f"
+  safe_output "validate serving: hostile id ($f)"
+done
 h="$tmp/h.json"
 brackets() { head -c "$2" /dev/zero | tr '\0' "$1"; }
 deep() { printf '{"model": {"sources": '; brackets '[' 70000; brackets ']' 70000; printf '}}'; }
