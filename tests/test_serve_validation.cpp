@@ -101,6 +101,11 @@ TEST_CASE("serving validation: structural errors name the field", "[serve_valida
       {one_run(R"({"input_tokens": 100, "output_tokens": 100, "concurrency": 2, "num_requests": 0.5})"),
        "runs[0].scenario.serving.workload.num_requests", ""},
       {one_run(wl, R"(, "lengths_assumed": "yes")"), "runs[0].lengths_assumed", "must be"},
+      {one_run(R"({"input_tokens": 100, "output_tokens": 100})"), "runs[0].scenario.serving.workload",
+       "needs concurrency, requests_per_s or saturate"},
+      {R"({"schema": "sizer.serving_validation.v1", "runs": [{"id": "r1", "name": "R1", "source": "s", "split": "holdout",
+          "group": "g", "scenario": {"model": "llama-3-70b"}, "observed": {"tpot_s": 0.01}}]})",
+       "runs[0].scenario.serving", "is required"},
   };
   for (const Case& c : cases) {
     std::vector<sizer::Issue> issues;

@@ -88,6 +88,10 @@ bool take_conventions(detail::Reader& r, json* scenario, const std::string& path
                               "concurrency that fits (max_concurrency_kv)");
     good = false;
   }
+  if (!c->saturate && !conc && !rate) {
+    r.error(wp, "needs concurrency, requests_per_s or saturate: true (an offline max-throughput run)");
+    good = false;
+  }
   if (c->static_batch && (!conc || c->saturate)) {
     r.error(wp + ".batching", "static needs concurrency (the fixed batch) and no saturate");
     good = false;

@@ -5,7 +5,8 @@
 // Each run: "id", "name", "source", "split" ("calibrate" | "holdout"), "group", optional "note",
 // "scenario" (a v1 scenario with serving.workload), "observed" {metric: value > 0, at least one of
 // the metrics below}, optional "model_extra" (shape facts the model schema cannot express; carried,
-// not used) and "lengths_assumed" (boolean). The workload may carry four keys the scenario contract
+// not used) and "lengths_assumed" (boolean). The workload must give concurrency, requests_per_s
+// or saturate, and may carry four keys the scenario contract
 // does not accept; they are read and removed here before the scenario is parsed:
 //   - "num_requests": the benchmark's number of requests (whole number ≥ 1); recorded, not used.
 //   - "saturate": true: an offline max-throughput run, every
