@@ -6,12 +6,12 @@
 // "scenario" (a v1 scenario with serving.workload), "observed" {metric: value > 0, at least one of
 // the metrics below}, optional "model_extra" (shape facts the model schema cannot express; carried,
 // not used) and "lengths_assumed" (boolean). The workload must give concurrency, requests_per_s
-// or saturate, and may carry four keys the scenario contract
-// does not accept; they are read and removed here before the scenario is parsed:
+// or saturate, and may carry four keys the scenario contract does not accept; they are read and
+// removed here before the scenario is parsed:
 //   - "num_requests": the benchmark's number of requests (whole number ≥ 1); recorded, not used.
-//   - "saturate": true: an offline max-throughput run, every
-//     request queued at once. The replica is predicted at the largest concurrency whose KV fits:
-//     floor(serving.performance.max_concurrency_kv), found by evaluating once at concurrency 1.
+//   - "saturate": true: an offline max-throughput run, every request queued at once. The replica
+//     is predicted at the largest concurrency whose KV fits: floor(serving.performance.
+//     max_concurrency_kv), found by evaluating once at concurrency 1.
 //     No concurrency or requests_per_s may be given with it.
 //   - "batching": "static" (needs "concurrency"): a fixed batch started together; predicted as
 //     continuous batching at that concurrency (the row's convention says so). "continuous" is the
