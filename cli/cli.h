@@ -5,6 +5,7 @@
 
 #include "sizer/calibration.h"
 #include "sizer/json_safe.h"
+#include "sizer/serve_validation.h"
 #include "sizer/sizer.h"
 #include "sizer/user_text.h"
 
@@ -18,6 +19,10 @@ std::string render_table(const std::vector<ComparisonRow>& rows, const std::stri
 
 // Validation table (predicted vs published) in "text" | "markdown" | "json".
 std::string render_validation(const std::vector<ValidationRow>& rows, const std::string& format);
+
+// Serving validation (sizer.serving_validation.v1): per-metric error summary, then every
+// comparison, in "text" | "markdown" | "json".
+std::string render_serving_validation(const std::vector<ServeValidationRow>& rows, const std::string& format);
 
 // Per-chip fit on the runs marked calibrate, the error of every group after it, and (loso) the
 // leave-one-source-out error per group, as markdown (`sizer calibrate`).

@@ -7,7 +7,8 @@
 //               [--devices h100,gb200]
 //   sizer plan SCENARIO.json|-          layout model: step time, MFU and memory of training.layout
 //   sizer search SCENARIO.json|-        best layouts for training.search (devices, objective, top)
-//   sizer validate RUNS.json            predicted vs published runs (docs/validation/runs.json)
+//   sizer validate RUNS.json            predicted vs published runs (docs/validation/runs.json); a
+//                                       serving runs file (docs/validation/serving-runs.json) too
 //   sizer calibrate RUNS.json [...] [--devices ids] [--fit params] [--loso]   per-chip fit, leave-one-source-out
 //   sizer version
 // Options for every command: --tables FILE (add or replace catalog entries; repeatable).
@@ -246,38 +247,97 @@ int cmd_table(const Args& a, const sizer::Catalog& c) {
 
 // Predicted against published throughput for each run in a validation file.
 // Several files are one set (e.g. runs.json and runs-extended.json): rows in file order.
-// Reads every runs file named on the command line; false (after printing) on a bad file.
-bool load_runs(const Args& a, const sizer::Catalog& c, std::vector<sizer::ValidationRow>* out) {
-  std::vector<sizer::ValidationRow>& rows = *out;
+// Training files (sizer.validation.v1) and serving files (sizer.serving_validation.v1) are told
+// apart by their "schema"; one call takes files of one kind only.
+struct RunFiles {
+  std::vector<std::string> texts;
+  bool serving = false;
+};
+
+// Reads every runs file named on the command line; false (after printing) on an unreadable file
+// or on a mix of training and serving files.
+bool read_run_files(const Args& a, RunFiles* out) {
+  std::string first_serving, first_training;
   for (const std::string& file : a.positional) {
     std::string text, error;
     if (!read_input(file, sizer::kMaxValidationBytes, "the validation file", &text, &error)) {
       std::cerr << "sizer: " << error << "\n";
       return false;
     }
+    const bool serving = sizer::validation_schema(text) == sizer::kServingValidationSchema;
+    std::string& first = serving ? first_serving : first_training;
+    if (first.empty()) first = file;
+    out->texts.push_back(std::move(text));
+  }
+  if (!first_serving.empty() && !first_training.empty()) {
+    std::cerr << "sizer: " << shown(first_serving) << " holds serving runs (" << sizer::kServingValidationSchema
+              << ") and " << shown(first_training)
+              << " training runs; they are compared on different metrics: validate them in separate calls\n";
+    return false;
+  }
+  out->serving = !first_serving.empty();
+  return true;
+}
+
+bool load_runs(const Args& a, const sizer::Catalog& c, const RunFiles& files, std::vector<sizer::ValidationRow>* out) {
+  for (std::size_t i = 0; i < files.texts.size(); ++i) {
     std::vector<sizer::Issue> issues;
-    const auto more = sizer::validate_runs(text, c, &issues);
+    const auto more = sizer::validate_runs(files.texts[i], c, &issues);
     if (!issues.empty()) {
-      std::cerr << "sizer: invalid validation file " << shown(file) << ":\n" << sizer::format_issues(issues);
+      std::cerr << "sizer: invalid validation file " << shown(a.positional[i]) << ":\n" << sizer::format_issues(issues);
       return false;
     }
-    rows.insert(rows.end(), more.begin(), more.end());
+    out->insert(out->end(), more.begin(), more.end());
+  }
+  return true;
+}
+
+bool load_serving_runs(const Args& a, const sizer::Catalog& c, const RunFiles& files,
+                       std::vector<sizer::ServeValidationRow>* out) {
+  for (std::size_t i = 0; i < files.texts.size(); ++i) {
+    std::vector<sizer::Issue> issues;
+    const auto more = sizer::validate_serving_runs(files.texts[i], c, &issues);
+    if (!issues.empty()) {
+      std::cerr << "sizer: invalid serving validation file " << shown(a.positional[i]) << ":\n"
+                << sizer::format_issues(issues);
+      return false;
+    }
+    out->insert(out->end(), more.rows.begin(), more.rows.end());
   }
   return true;
 }
 
 int cmd_validate(const Args& a, const sizer::Catalog& c) {
   if (a.positional.empty()) return usage();
+  if (a.format != "text" && a.format != "markdown" && a.format != "json") {
+    std::cerr << "sizer: validate --format must be text, markdown or json\n";
+    return kExitInvalid;
+  }
+  RunFiles files;
+  if (!read_run_files(a, &files)) return kExitInvalid;
+  if (files.serving) {
+    std::vector<sizer::ServeValidationRow> rows;
+    if (!load_serving_runs(a, c, files, &rows)) return kExitInvalid;
+    std::cout << sizer::cli::render_serving_validation(rows, a.format);
+    return 0;
+  }
   std::vector<sizer::ValidationRow> rows;
-  if (!load_runs(a, c, &rows)) return kExitInvalid;
+  if (!load_runs(a, c, files, &rows)) return kExitInvalid;
   std::cout << sizer::cli::render_validation(rows, a.format);
   return 0;
 }
 
 int cmd_calibrate(const Args& a, const sizer::Catalog& c) {
   if (a.positional.empty()) return usage();
+  RunFiles files;
+  if (!read_run_files(a, &files)) return kExitInvalid;
+  if (files.serving) {
+    std::cerr << "sizer: calibrate fits the training layout model; serving runs ("
+              << sizer::kServingValidationSchema << ") are not calibrated yet: use sizer validate\n";
+    return kExitInvalid;
+  }
   std::vector<sizer::ValidationRow> rows;
-  if (!load_runs(a, c, &rows)) return kExitInvalid;
+  if (!load_runs(a, c, files, &rows)) return kExitInvalid;
   const std::vector<std::string> params = split(a.fit);
   for (const std::string& p : params) {
     if (!sizer::is_fittable(p)) {

@@ -79,6 +79,17 @@ check "search bad objective" 2 "training.search.objective: must be" -- bash -c "
 check "validate" 0 "mean absolute error" -- "$SIZER" validate "$ROOT/docs/validation/runs.json"
 check "validate the extended set (issue 9 baseline)" 0 "mean absolute error" -- "$SIZER" validate "$ROOT/docs/validation/runs-extended.json"
 check "validate markdown" 0 "^\| Run" -- "$SIZER" validate "$ROOT/docs/validation/runs.json" --format markdown
+# Issue 10 item 8: the serving runs file is told apart by its schema.
+SRV="$ROOT/docs/validation/serving-runs.json"
+check "validate serving runs" 0 "^output_tokens_per_s_per_device" -- "$SIZER" validate "$SRV"
+check "validate serving runs: the refused run is kept" 0 "not expressible" -- "$SIZER" validate "$SRV"
+check "validate serving markdown" 0 "^\| Metric \| Compared" -- "$SIZER" validate "$SRV" --format markdown
+# (run names quote the source's "QPS INF", which the NaN/inf check would take for a number)
+check "validate serving json" 0 '"status": "not_expressible"' -- bash -c "'$SIZER' validate '$SRV' --format json | grep -v '^ *\"name\": '"
+check "validate refuses training + serving in one call" 2 "validate them in separate calls" -- "$SIZER" validate "$ROOT/docs/validation/runs.json" "$SRV"
+check "calibrate refuses serving runs" 2 "not calibrated yet" -- "$SIZER" calibrate "$SRV"
+check "validate serving: bad split named" 2 'runs\[0\]\.split: must be calibrate or holdout' -- bash -c "sed '0,/\"split\": \"calibrate\"/s//\"split\": \"train\"/' '$SRV' > '$tmp/s.json'; '$SIZER' validate '$tmp/s.json'"
+check "validate bad format" 2 "validate --format must be" -- "$SIZER" validate "$SRV" --format csv
 check "usage" 2 "usage" -- "$SIZER"
 
 # Hostile input (issue 8): every command refuses it with exit 2 and a message that is safe to print.
@@ -97,6 +108,10 @@ hostile() {  # hostile NAME PATTERN -- sizer args: exit 2, PATTERN in the output
   check "hostile: $name" 2 "$pattern" -- timeout 60 "$SIZER" "$@"
   safe_output "hostile: $name"
 }
+for f in text markdown; do  # a run id with a terminal escape and a bidi control is shown escaped
+  check "validate serving: hostile id ($f)" 0 'u001b' -- bash -c "sed '0,/\"id\": \"trtllm-v017-h100-llama31-8b-fp8-tp1-1000in-1000out\"/s//\"id\": \"x\\\\u001b[2J\\\\u202e\"/' '$SRV' > '$tmp/s.json'; '$SIZER' validate '$tmp/s.json' --format $f"
+  safe_output "validate serving: hostile id ($f)"
+done
 h="$tmp/h.json"
 brackets() { head -c "$2" /dev/zero | tr '\0' "$1"; }
 deep() { printf '{"model": {"sources": '; brackets '[' 70000; brackets ']' 70000; printf '}}'; }
