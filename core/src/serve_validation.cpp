@@ -48,6 +48,7 @@ struct Conventions {
   bool saturate = false;
   bool static_batch = false;
   bool lengths_assumed = false;
+  double num_requests = 0;  // requests in the benchmark (0 = not stated)
 };
 
 // Reads saturate / num_requests / batching / lengths_assumed from scenario.serving.workload and
@@ -73,6 +74,7 @@ bool take_conventions(detail::Reader& r, json* scenario, const std::string& path
       !r.number(*w, "num_requests", wp, detail::Range{1, 1e9, false, true}, &num_requests)) {
     good = false;
   }
+  c->num_requests = num_requests;
   std::string batching = "continuous";
   if (w->contains("batching") && !(*w)["batching"].is_string()) good = false;
   if (r.string(*w, "batching", wp, &batching) && batching != "static" && batching != "continuous") {
@@ -235,8 +237,12 @@ ServeValidation validate_serving_runs(std::string_view text, const Catalog& cata
       serve::Workload& w = s.serving.workload;
       if (conv.saturate) {
         const serve::Performance mem = serve::evaluate_memory(s.model, s.device, s.serving.layout, serve::serve_context(s));
-        w.concurrency = std::max(1.0, std::floor(mem.max_concurrency_kv));
-        base.convention = "saturated: concurrency " + fmt::count(w.concurrency) + " = max_concurrency_kv";
+        // The engine admits what fits in KV, and never more requests than the benchmark sends.
+        const double kv = std::max(1.0, std::floor(mem.max_concurrency_kv));
+        const bool by_requests = conv.num_requests > 0 && conv.num_requests < kv;
+        w.concurrency = by_requests ? conv.num_requests : kv;
+        base.convention = "saturated: concurrency " + fmt::count(w.concurrency) +
+                          (by_requests ? " = the benchmark's requests (KV fits more)" : " = max_concurrency_kv");
       } else if (conv.static_batch) {
         base.convention = "static batch of " + fmt::count(w.concurrency) + ", as continuous batching";
       } else if (w.requests_per_s > 0) {
