@@ -103,6 +103,13 @@ export const tests = [
     const megatron = examples['megatron-3072-a100.json'].text;
     same(sizer.plan(megatron), JSON.parse(run(['plan', '-'], megatron)), 'plan');
 
+    // Serve (the serving performance model), as `sizer eval`'s serving.performance.
+    const served = examples['serve-llama-3-70b-h100.json'].text;
+    same(sizer.serve(served), JSON.parse(run(['eval', '-'], served)).serving.performance, 'serve');
+    let serveMessage = '';
+    try { sizer.serve(megatron); } catch (e) { serveMessage = e.message; }
+    assert(/serving\.workload/.test(serveMessage), `serve() without a workload: ${serveMessage}`);
+
     // Embed cards use the same numbers.
     const card = sizer.embedCard({ scenario: JSON.parse(megatron), show: ['cost_usd', 'cluster_devices'] });
     const expected = JSON.parse(run(['eval', '-'], megatron));

@@ -10,6 +10,8 @@
 //   sizer.plan(scenario);    // training.layout through the layout model: same as `sizer plan`
 //   sizer.search(scenario);  // best layouts for training.search: same as `sizer search`
 //                            // (search_s = the search's wall-clock seconds in this runtime)
+//   sizer.serve(scenario);   // serving.performance of a scenario with serving.workload: the
+//                            // serving model's prediction, the same leaves as `sizer eval`
 //   sizer.version;                                      // "1.0.0" (contract: sizer.contract, "v1")
 //   sizer.encodeLink(scenario);             // "s1.…" (the calculator's #fragment); decodeLink(text) back
 //   sizer.exportResults(scenario, 'csv');   // 'json' | 'csv' | 'markdown': same as `sizer eval --format`
@@ -64,6 +66,15 @@ export async function createSizer(options) {
     listSystems: () => table('systems'),
     plan: (scenario) => sizerCall(core.plan, scenario),
     search: (scenario) => sizerCall(core.search, scenario),
+    serve(scenario) {
+      const out = sizerCall(core.evaluate, scenario);
+      const perf = out.serving && out.serving.performance;
+      if (!perf) {
+        throw sizerIssueError([{ path: 'serving.workload',
+          message: 'is required for serve(): input_tokens, output_tokens and concurrency or requests_per_s' }]);
+      }
+      return perf;
+    },
     encodeLink: (scenario) => sizerCall(core.encodeLink, scenario).link,
     decodeLink: (fragment) => sizerShared(core.decodeLink(String(fragment))).scenario,
     exportResults: (scenario, format = 'json') =>
