@@ -10,7 +10,6 @@
 namespace sizer::detail {
 
 namespace {
-const Range kDegree{1, 1e6, false, true};
 constexpr double kMaxLayoutDevices = 1e6;  // the same cap as the search's device counts
 }  // namespace
 

@@ -18,20 +18,84 @@
 
 namespace sizer {
 
+namespace detail {
+
+bool read_precision(Reader& r, const json& obj, const char* key, const std::string& path, Precision* out) {
+  std::string text;
+  if (!r.string(obj, key, path, &text)) return false;
+  if (!parse_precision(text.c_str(), out)) {
+    r.error(detail::join(path, key), "must be one of fp32, bf16, fp16, fp8, fp4; got " + echo_quoted(text));
+    return false;
+  }
+  return true;
+}
+
+// "price": an offer id or an object; "usd_per_device_hour": a plain override.
+void read_price_choice(Reader& r, const json& obj, const std::string& path, const Catalog& c,
+                       const Device& d, PriceOffer* out) {
+  if (auto it = obj.find("price"); it != obj.end()) {
+    const std::string pp = detail::join(path, "price");
+    if (it->is_null()) {
+      *out = PriceOffer{};
+    } else if (it->is_string()) {
+      const PriceOffer* p = c.find_price(it->get<std::string>());
+      std::string known;
+      for (const PriceOffer& x : c.prices) {
+        if (x.device == d.id) known += (known.empty() ? "" : ", ") + x.id;
+      }
+      if (!p) {
+        r.error(pp, "unknown price offer " + detail::show(*it) + "; offers for " + d.id + ": " +
+                        (known.empty() ? "none (give usd_per_device_hour)" : known));
+      } else if (!p->device.empty() && p->device != d.id && !d.user_supplied) {
+        r.error(pp, "price offer \"" + p->id + "\" is for " + p->device + ", not " + d.id +
+                        "; offers for " + d.id + ": " + (known.empty() ? "none" : known));
+      } else {
+        *out = *p;
+      }
+    } else if (r.object(*it, pp)) {
+      PriceOffer p;
+      p.id = "custom";
+      p.provider = "user";
+      p.offer_kind = "on_demand";
+      json copy = *it;
+      if (!copy.contains("id")) copy["id"] = "custom";
+      if (detail::read_price(r, copy, pp, &p)) {
+        p.user_supplied = true;
+        *out = p;
+      }
+    }
+  }
+  double usd = 0;
+  if (r.number(obj, "usd_per_device_hour", path, kUsdR, &usd)) {
+    out->usd_per_device_hour = usd;
+    out->id = "custom";
+    out->provider = "user";
+    out->offer = "user-supplied rate";
+    out->offer_kind = out->offer_kind.empty() ? "on_demand" : out->offer_kind;
+    out->source = "entered by the user";
+    out->user_supplied = true;
+  }
+}
+
+}  // namespace detail
+
 namespace {
 
 using detail::json;
 using detail::Range;
 using detail::Reader;
 
-const Range kFraction{0.001, 1};     // MFU, goodput, usable HBM, shares
-const Range kDegree{1, 1e6, false, true};
-const Range kTokensR{1, 1e18};
-const Range kDays{0.01, 36500};
-const Range kSmallBytes{0.125, 16};  // bytes per element
-const Range kBytesPerParam{0.5, 64};
-const Range kBandwidthR{1e3, 1e16};
-const Range kUsdR{1e-6, 1e6};
+using detail::kBandwidthR;
+using detail::kBytesPerParam;
+using detail::kDays;
+using detail::kDegree;
+using detail::kFraction;
+using detail::kSmallBytes;
+using detail::kTokensR;
+using detail::kUsdR;
+using detail::read_precision;
+using detail::read_price_choice;
+using detail::read_training;
 constexpr double kShapeEditTolerance = 0.05;    // an edited preset's 12·L·h² against its params
 constexpr double kCustomShapeTolerance = 0.25;  // a custom dense model against 12·L·h² + 2·V·h
 constexpr double kEmbeddingMatrices = 2;        // input embedding and output head, untied
@@ -147,148 +211,6 @@ bool resolve_device(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     if (!detail::validate_device(r, d, "device")) return false;
   }
   return true;
-}
-
-bool read_precision(Reader& r, const json& obj, const char* key, const std::string& path, Precision* out) {
-  std::string text;
-  if (!r.string(obj, key, path, &text)) return false;
-  if (!parse_precision(text.c_str(), out)) {
-    r.error(detail::join(path, key), "must be one of fp32, bf16, fp16, fp8, fp4; got " + echo_quoted(text));
-    return false;
-  }
-  return true;
-}
-
-// "price": an offer id or an object; "usd_per_device_hour": a plain override.
-void read_price_choice(Reader& r, const json& obj, const std::string& path, const Catalog& c,
-                       const Device& d, PriceOffer* out) {
-  if (auto it = obj.find("price"); it != obj.end()) {
-    const std::string pp = detail::join(path, "price");
-    if (it->is_null()) {
-      *out = PriceOffer{};
-    } else if (it->is_string()) {
-      const PriceOffer* p = c.find_price(it->get<std::string>());
-      std::string known;
-      for (const PriceOffer& x : c.prices) {
-        if (x.device == d.id) known += (known.empty() ? "" : ", ") + x.id;
-      }
-      if (!p) {
-        r.error(pp, "unknown price offer " + detail::show(*it) + "; offers for " + d.id + ": " +
-                        (known.empty() ? "none (give usd_per_device_hour)" : known));
-      } else if (!p->device.empty() && p->device != d.id && !d.user_supplied) {
-        r.error(pp, "price offer \"" + p->id + "\" is for " + p->device + ", not " + d.id +
-                        "; offers for " + d.id + ": " + (known.empty() ? "none" : known));
-      } else {
-        *out = *p;
-      }
-    } else if (r.object(*it, pp)) {
-      PriceOffer p;
-      p.id = "custom";
-      p.provider = "user";
-      p.offer_kind = "on_demand";
-      json copy = *it;
-      if (!copy.contains("id")) copy["id"] = "custom";
-      if (detail::read_price(r, copy, pp, &p)) {
-        p.user_supplied = true;
-        *out = p;
-      }
-    }
-  }
-  double usd = 0;
-  if (r.number(obj, "usd_per_device_hour", path, kUsdR, &usd)) {
-    out->usd_per_device_hour = usd;
-    out->id = "custom";
-    out->provider = "user";
-    out->offer = "user-supplied rate";
-    out->offer_kind = out->offer_kind.empty() ? "on_demand" : out->offer_kind;
-    out->source = "entered by the user";
-    out->user_supplied = true;
-  }
-}
-
-void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
-  TrainingInputs& t = s->training;
-  const Model& m = s->model;
-  t.mfu = m.moe.enabled() ? std::vector<double>{0.25, 0.35} : std::vector<double>{0.38, 0.45, 0.55};
-  t.layout.pp = std::min(t.layout.pp, m.layers);
-  if (m.seq_len > 0) t.layout.seq_len = m.seq_len;
-  if (const PriceOffer* p = c.find_price(s->device.default_price)) t.price = *p;
-  auto it = doc.find("training");
-  const bool present = it != doc.end() && r.object(*it, "training");
-  bool tokens_given = false, bpp_given = false;
-  if (present) {
-    const json& o = *it;
-    const std::string path = "training";
-    r.only_keys(o, path, {"tokens", "tokens_per_param", "precision", "mfu", "step_mfu", "optimizer",
-                          "bytes_per_param", "zero_stage", "hbm_usable", "memory_overhead_fraction", "dropout", "days",
-                          "goodput", "price",
-                          "usd_per_device_hour", "layout", "alltoall_dispatch_bytes",
-                          "alltoall_combine_bytes", "grad_bytes", "activation_bytes",
-                          "checkpoint_bytes_per_s", "search", "stack", "fp8_recipe"});
-    if (auto sit = o.find("stack"); sit != o.end()) detail::read_stack(r, *sit, "training.stack", &t.stack);
-    tokens_given = r.number(o, "tokens", path, kTokensR, &t.tokens);
-    r.number(o, "tokens_per_param", path, Range{0.001, 1e6}, &t.tokens_per_param);
-    if (read_precision(r, o, "precision", path, &t.precision) && s->device.dense_flops(t.precision) <= 0) {
-      std::string have;
-      for (Precision p : {Precision::fp32, Precision::bf16, Precision::fp8, Precision::fp4}) {
-        if (s->device.dense_flops(p) > 0) have += (have.empty() ? "" : ", ") + std::string(to_string(p));
-      }
-      r.error("training.precision", std::string("device ") + s->device.id + " has no dense " +
-                                        to_string(t.precision) + " peak; allowed: " + have);
-    }
-    if (auto mit = o.find("mfu"); mit != o.end()) {
-      if (!mit->is_array() || mit->empty() || mit->size() > 16) {
-        r.error("training.mfu", "must be a list of 1 to 16 MFU points in [0.001, 1], e.g. [0.38, 0.45, 0.55]; got " +
-                                    detail::show(*mit));
-      } else {
-        std::vector<double> v(mit->size());
-        bool ok = true;
-        for (std::size_t i = 0; i < mit->size(); ++i) {
-          ok = r.number_value((*mit)[i], detail::index("training.mfu", i), kFraction, &v[i]) && ok;
-        }
-        if (ok) t.mfu = v;
-      }
-    }
-    r.number(o, "step_mfu", path, kFraction, &t.step_mfu);
-    std::string recipe;
-    if (r.string(o, "fp8_recipe", path, &recipe) && !parse_fp8_recipe(recipe.c_str(), &t.fp8_recipe)) {
-      r.error("training.fp8_recipe", "must be tensorwise, rowwise, mx or blockwise; got " + echo_quoted(recipe));
-    }
-    std::string opt;
-    if (r.string(o, "optimizer", path, &opt)) {
-      if (opt == "adam_mixed") t.optimizer = Optimizer::adam_mixed;
-      else if (opt == "adam_fp8") t.optimizer = Optimizer::adam_fp8;
-      else r.error("training.optimizer", "must be adam_mixed or adam_fp8; got " + echo_quoted(opt));
-    }
-    bpp_given = r.number(o, "bytes_per_param", path, kBytesPerParam, &t.bytes_per_param);
-    r.integer(o, "zero_stage", path, Range{0, 3}, &t.zero_stage);
-    r.number(o, "hbm_usable", path, kFraction, &t.hbm_usable);
-    r.number(o, "memory_overhead_fraction", path, Range{0, 1}, &t.memory_overhead_fraction);
-    if (bool dropout = false; r.boolean(o, "dropout", path, &dropout)) t.dropout = dropout ? 1 : 0;
-    r.number(o, "days", path, kDays, &t.days);
-    r.number(o, "goodput", path, kFraction, &t.goodput);
-    read_price_choice(r, o, path, c, s->device, &t.price);
-    if (auto lit = o.find("layout"); lit != o.end() && r.object(*lit, "training.layout")) {
-      detail::read_layout(r, *lit, "training.layout", &t);
-    }
-    r.number(o, "alltoall_dispatch_bytes", path, kSmallBytes, &t.alltoall_dispatch_bytes);
-    r.number(o, "alltoall_combine_bytes", path, kSmallBytes, &t.alltoall_combine_bytes);
-    r.number(o, "grad_bytes", path, kSmallBytes, &t.grad_bytes);
-    r.number(o, "activation_bytes", path, kSmallBytes, &t.activation_bytes);
-    r.number(o, "checkpoint_bytes_per_s", path, kBandwidthR, &t.checkpoint_bytes_per_s);
-    if (auto sit = o.find("search"); sit != o.end() && r.object(*sit, "training.search")) {
-      detail::read_search(r, *sit, "training.search", &t.search);
-    }
-  }
-  if (!tokens_given) {
-    t.tokens = m.training_tokens > 0 ? m.training_tokens : t.tokens_per_param * m.params;
-    if (!(t.tokens >= kTokensR.min && t.tokens <= kTokensR.max)) {
-      r.error("training.tokens_per_param", "gives " + num(t.tokens) + " training tokens (" + num(t.tokens_per_param) +
-                                               " × " + num(m.params) + " params); tokens must be " +
-                                               detail::describe(kTokensR) + ": lower tokens_per_param or give training.tokens");
-    }
-  }
-  if (!bpp_given) t.bytes_per_param = memory::accounting(t.optimizer).total();
 }
 
 void read_serving(Reader& r, const json& doc, const Catalog& c, Scenario* s) {

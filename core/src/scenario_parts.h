@@ -4,10 +4,30 @@
 #include <vector>
 
 #include "json_read.h"
+#include "sizer/catalog.h"
 #include "sizer/issue.h"
 #include "sizer/scenario.h"
 
 namespace sizer::detail {
+
+// Ranges shared by the scenario parser's files.
+inline const Range kFraction{0.001, 1};     // MFU, goodput, usable HBM, shares
+inline const Range kDegree{1, 1e6, false, true};
+inline const Range kTokensR{1, 1e18};
+inline const Range kDays{0.01, 36500};
+inline const Range kSmallBytes{0.125, 16};  // bytes per element
+inline const Range kBytesPerParam{0.5, 64};
+inline const Range kBandwidthR{1e3, 1e16};
+inline const Range kUsdR{1e-6, 1e6};
+
+// A precision name at obj[key] ("fp32", "bf16", "fp16", "fp8", "fp4").
+bool read_precision(Reader& r, const json& obj, const char* key, const std::string& path, Precision* out);
+// "price": an offer id or an object; "usd_per_device_hour": a plain override.
+void read_price_choice(Reader& r, const json& obj, const std::string& path, const Catalog& c, const Device& d,
+                       PriceOffer* out);
+// The training block (scenario_training.cpp): tokens, precision, MFU points, optimizer state,
+// ZeRO, memory allowances, schedule, price, layout, stack, FP8 recipe, search.
+void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s);
 
 // training.layout (with the planner keys) into t->layout and t->zero_stage.
 void read_layout(Reader& r, const json& obj, const std::string& path, TrainingInputs* t);
@@ -16,12 +36,12 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
 void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack* out);
 // training.search settings.
 void read_search(Reader& r, const json& o, const std::string& path, SearchInputs* s);
-// The planner's validity rules for the scenario's layout: errors when the scenario gives
-// training.layout, warnings when the default layout does not suit the model.
 // The serving performance model's inputs (scenario_serve.cpp): layout, workload, precisions,
 // spec decode, SLO, engine; then, once everything is read, the layout and KV-capacity checks.
 void read_serve_model(Reader& r, const json& o, Scenario* s);
 void check_serve_model(Reader& r, Scenario* s);
+// The planner's validity rules for the scenario's layout: errors when the scenario gives
+// training.layout, warnings when the default layout does not suit the model.
 void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* errors, std::vector<Issue>* warnings);
 
 }  // namespace sizer::detail
