@@ -43,6 +43,11 @@ struct Device {
   std::string price_note;     // why no public price is bundled (empty when one is)
   bool user_supplied = false;
 
+  // GEMM efficiency at a per-device width w (the GEMM's smallest dimension after the split):
+  // e_max · w ÷ (w + w½) (docs/planner.md). 0 for a width of 0.
+  double gemm_efficiency_at(double width) const {
+    return width > 0 ? gemm_efficiency * width / (width + gemm_half_width) : 0.0;
+  }
   // Dense peak at a precision; FP16 uses the BF16 path. 0 when unsupported. A power cap lowers
   // it by clock_factor().
   double dense_flops(Precision p) const;

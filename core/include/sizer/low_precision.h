@@ -16,8 +16,20 @@
 //    tensorwise float8 scaling recipes. For rowwise recipes ... all-gather happens in high
 //    precision".
 #pragma once
+#include "sizer/hardware.h"
 
 namespace sizer {
+
+// The FP8/FP4 GEMM kernels' efficiency as a fraction of the BF16 kernels' on the same shapes
+// (device.efficiency.fp8_gemm_vs_bf16 / fp4_gemm_vs_bf16, fitted per chip; docs/validation.md
+// "Low precision"). A chip without a fitted FP8 value takes kFp8KernelFallback, the lower of the
+// fitted chips' values (GB200 0.87, H100 1.0); FP4 without one gains nothing over the chip's FP8.
+constexpr double kFp8KernelFallback = 0.87;
+struct LowPrecisionKernel {
+  double factor = 0;      // 0: not a low-precision precision
+  bool fallback = false;  // the chip has no fitted value at this precision
+};
+LowPrecisionKernel low_precision_kernel(const Device& d, Precision p);
 
 enum class Fp8Recipe {
   tensorwise,  // one dynamic scale per tensor (Transformer Engine's and torchao's default)

@@ -165,9 +165,6 @@ struct Performance {
 // Accepted tokens per verify step: (1 − a^(d+1)) ÷ (1 − a); d + 1 when a = 1; 1 when d = 0.
 double expected_tokens_per_step(double draft_tokens, double acceptance);
 
-// Fraction of E experts a batch of T tokens with k experts each touches: 1 − (1 − k/E)^T.
-double experts_touched(double experts, double experts_per_token, double tokens);
-
 // Time of one step of a replica. Pure.
 StepTime step_time(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
                    const StepLoad& load);

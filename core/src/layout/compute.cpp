@@ -8,40 +8,16 @@
 
 namespace sizer::layout {
 
-namespace {
-
-// FP8 GEMM kernel efficiency relative to BF16 for a chip with no published FP8 run: the lower of
-// the two fitted chips' values (GB200 0.87, H100 1.0; docs/validation.md, "Low precision"). For
-// FP4 without a published run on the chip, no gain over the chip's FP8 GEMMs is assumed (the only
-// published NVFP4 run is held out).
-constexpr double kFp8Fallback = 0.87;
-
-struct LowPrecision {
-  double factor = 0;      // 0: not a low-precision run
-  bool fallback = false;  // the chip has no published run at this precision
-};
-
-LowPrecision low_precision(const Device& d, Precision p) {
-  if (p != Precision::fp8 && p != Precision::fp4) return {};
-  const double own = p == Precision::fp8 ? d.fp8_gemm_vs_bf16 : d.fp4_gemm_vs_bf16;
-  if (own > 0) return {own, false};
-  const double fp8 = d.fp8_gemm_vs_bf16 > 0 ? d.fp8_gemm_vs_bf16 : kFp8Fallback;
-  if (p == Precision::fp8) return {fp8, true};
-  const double fp8_peak = d.dense_flops(Precision::fp8), fp4_peak = d.dense_flops(Precision::fp4);
-  return {fp8_peak > 0 && fp4_peak > 0 ? fp8 * fp8_peak / fp4_peak : fp8, true};
-}
-
-}  // namespace
 
 void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                    LayoutResult* r) {
   const double s = l.seq_len, b = l.micro_batch, h = m.hidden;
   const double width = h / l.tp;
-  r->gemm_efficiency = d.gemm_efficiency * width / (width + d.gemm_half_width);
+  r->gemm_efficiency = d.gemm_efficiency_at(width);
   // Low precision (FP8, FP4) runs the linear layers' GEMMs at that precision's peak times the
   // chip's measured low-precision efficiency; attention (flash attention) and the output head stay
   // in BF16, as in Transformer Engine's and torchao's recipes.
-  const LowPrecision lp = low_precision(d, c.precision);
+  const LowPrecisionKernel lp = low_precision_kernel(d, c.precision);
   r->low_precision_factor = lp.factor;
   r->low_precision_fallback = lp.fallback;
   // Attention's own products (QKᵀ and AV, fused by flash attention) run at the attention

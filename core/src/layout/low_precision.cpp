@@ -44,6 +44,16 @@ double cast_bytes_per_element(Fp8Recipe r) {
   return kCast + kTransposedWrite;
 }
 
+LowPrecisionKernel low_precision_kernel(const Device& d, Precision p) {
+  if (p != Precision::fp8 && p != Precision::fp4) return {};
+  const double own = p == Precision::fp8 ? d.fp8_gemm_vs_bf16 : d.fp4_gemm_vs_bf16;
+  if (own > 0) return {own, false};
+  const double fp8 = d.fp8_gemm_vs_bf16 > 0 ? d.fp8_gemm_vs_bf16 : kFp8KernelFallback;
+  if (p == Precision::fp8) return {fp8, true};
+  const double fp8_peak = d.dense_flops(Precision::fp8), fp4_peak = d.dense_flops(Precision::fp4);
+  return {fp8_peak > 0 && fp4_peak > 0 ? fp8 * fp8_peak / fp4_peak : fp8, true};
+}
+
 double tp_comm_bytes_fraction(Fp8Recipe r) {
   // Reduce-scatter 2 bytes + all-gather 1 byte, of 2 + 2.
   return r == Fp8Recipe::tensorwise ? 0.75 : 1.0;

@@ -44,7 +44,7 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   // Routed-expert GEMMs on the busiest device.
   r->tokens_per_expert = tokens_dev * l.ep * etp * k / m.moe.experts * imbalance;
   const double width = std::min({r->tokens_per_expert, h, expert_ffn_width(m) / etp});
-  r->expert_gemm_efficiency = width > 0 ? d.gemm_efficiency * width / (width + d.gemm_half_width) : 0.0;
+  r->expert_gemm_efficiency = d.gemm_efficiency_at(width);
   const double peak = st.peak * (r->low_precision_factor > 0 ? r->low_precision_factor : 1.0);
   if (r->expert_gemm_efficiency > 0) {
     r->expert_compute_s = r->tokens_per_step * st.routed_hw_token * imbalance * st.stage_skew /

@@ -19,6 +19,7 @@
 //    attends causally (each prompt token to prompt/2 tokens on average) and writes its KV. KV
 //    reads at the achieved HBM bandwidth; FLOPs at the attention efficiency on the BF16 peak.
 #include "parts.h"
+#include "sizer/serving.h"
 
 namespace sizer::serve {
 
@@ -59,7 +60,8 @@ void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, c
   if (!s.moe || s.moe_layers_stage <= 0) return;
   // Routed experts of every MoE layer of the stage: all DP ranks' tokens reach the experts.
   const double T = b.tokens(), k = m.moe.experts_per_token, E = m.moe.experts;
-  const double touched = experts_touched(E, k, T);
+  // Experts touched by T tokens under uniform independent routing: 1 − (1 − k/E)^T (serving.h).
+  const double touched = T > 0 ? serving::experts_touched_fraction(E, k, T) : 0.0;
   t->touched = touched;
   if (touched <= 0) return;
   const double mean_local = s.local_experts * touched;

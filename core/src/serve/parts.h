@@ -17,8 +17,6 @@ namespace sizer::serve {
 constexpr double kFlopsPerMac = 2.0;               // one multiply-add per weight per token
 constexpr double kAttnFlopsPerContextToken = 4.0;  // QKᵀ and AV: 2·w each per attended token
 constexpr double kDefaultImbalance = 1.25;  // capacity factor 1.25 (GShard, Switch Transformer)
-// FP8 GEMM efficiency ÷ BF16's on a chip without a fitted value (as layout/compute.cpp).
-constexpr double kFp8KernelFallback = 0.87;
 
 inline double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 inline bool divides(double a, double b) { return b > 0 && a > 0 && std::fmod(a, b) == 0; }

@@ -22,19 +22,11 @@
 //    KV (prompt + half the output) rounded up to 16-token paged blocks (Kwon et al. 2023).
 #include "../layout/parts.h"
 #include "parts.h"
+#include "sizer/low_precision.h"
 
 namespace sizer::serve {
 
 namespace {
-
-double low_precision_factor(const Device& d, Precision p) {
-  if (p != Precision::fp8 && p != Precision::fp4) return 1.0;
-  const double fp8 = d.fp8_gemm_vs_bf16 > 0 ? d.fp8_gemm_vs_bf16 : kFp8KernelFallback;
-  if (p == Precision::fp8) return fp8;
-  if (d.fp4_gemm_vs_bf16 > 0) return d.fp4_gemm_vs_bf16;
-  const double p8 = d.dense_flops(Precision::fp8), p4 = d.dense_flops(Precision::fp4);
-  return p8 > 0 && p4 > 0 ? fp8 * p8 / p4 : fp8;  // no published FP4 run: no gain over FP8
-}
 
 double head_dim(const Model& m) {
   if (m.attention.head_dim > 0) return m.attention.head_dim;
@@ -124,12 +116,13 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
   const double eff = std::clamp(c.engine.bandwidth_efficiency, 0.01, 1.0);
   s.hbm = d.hbm_bytes_per_s * eff;
   const double width = h / l.tp;
-  const double peak =
-      d.dense_flops(c.compute_precision) * low_precision_factor(d, c.compute_precision);
-  s.peak_gemm = peak * d.gemm_efficiency * width / (width + d.gemm_half_width);
+  // FP8/FP4 GEMMs at the chip's fitted kernel ratio (sizer/low_precision.h); BF16 at 1.
+  const LowPrecisionKernel lp = low_precision_kernel(d, c.compute_precision);
+  const double peak = d.dense_flops(c.compute_precision) * (lp.factor > 0 ? lp.factor : 1.0);
+  s.peak_gemm = peak * d.gemm_efficiency_at(width);
   if (s.moe) {
     const double ew = std::min(h, expert_ffn_width(m) / std::max(1.0, l.expert_tp()));
-    s.peak_expert = peak * d.gemm_efficiency * ew / (ew + d.gemm_half_width);
+    s.peak_expert = peak * d.gemm_efficiency_at(ew);
   }
   const double bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16)
                                                          : d.dense_flops(c.compute_precision);

@@ -41,11 +41,6 @@ double expected_tokens_per_step(double d, double a) {
   return (1 - std::pow(a, d + 1)) / (1 - a);
 }
 
-double experts_touched(double experts, double k, double tokens) {
-  if (!(experts > 0) || !(tokens > 0)) return 0.0;
-  return 1.0 - std::pow(std::max(0.0, 1.0 - k / experts), tokens);
-}
-
 StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, const Shape& s,
                    const StepLoad& load) {
   StepTime out;
