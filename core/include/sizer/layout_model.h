@@ -147,6 +147,15 @@ struct LayoutResult {
 // head sizes (h for a GPT block; MLA adds the rotary part to query/key heads).
 double attention_width(const Model& m);
 
+// GEMM efficiency of a layer's linears at their real per-device shapes after a TP split of `tp`,
+// with `tokens` rows per GEMM (0: not limiting, as for a roofline that times small M apart): the
+// FLOP-weighted harmonic mean over QKV, output projection, MLP in and MLP down, each at the chip's
+// curve at its smallest dimension; and the output head's (layout/gemm_shapes.cpp).
+struct GemmShapeEfficiency {
+  double layer = 0, head = 0;
+};
+GemmShapeEfficiency gemm_shape_efficiency(const Model& m, const Device& d, double tp, double tokens);
+
 // Model FLOPs per token: 6·N_active + 12·L·s·w, w = attention_width (scores and values, fwd + bwd).
 double model_flops_per_token(const Model& m, double seq_len);
 

@@ -1,7 +1,7 @@
 // Compute time of a layout's step: GEMM and attention FLOPs at the chip's achievable efficiency,
 // low-precision GEMMs at their measured efficiency, and the memory-bound elementwise work.
-// Sources: GEMM efficiency falling with per-device width h/tp, fitted per chip
-// (docs/validation.md); elementwise HBM traffic from Korthikanti et al. 2022 Table 2's
+// Sources: GEMM efficiency falling with each GEMM's smallest per-device dimension
+// (gemm_shapes.cpp), its ceiling fitted per chip (docs/validation.md); elementwise HBM traffic from Korthikanti et al. 2022 Table 2's
 // 34·s·b·h activation bytes per layer; FP8/FP4 recipes keep attention and the output head in
 // BF16 (Transformer Engine, torchao).
 #include "parts.h"
@@ -12,8 +12,8 @@ namespace sizer::layout {
 void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                    LayoutResult* r) {
   const double s = l.seq_len, b = l.micro_batch, h = m.hidden;
-  const double width = h / l.tp;
-  r->gemm_efficiency = d.gemm_efficiency_at(width);
+  const GemmShapeEfficiency shape = gemm_shape_efficiency(m, d, l.tp, b * s / l.cp);
+  r->gemm_efficiency = shape.layer;
   // Low precision (FP8, FP4) runs the linear layers' GEMMs at that precision's peak times the
   // chip's measured low-precision efficiency; attention (flash attention) and the output head stay
   // in BF16, as in Transformer Engine's and torchao's recipes.
@@ -27,19 +27,31 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   const double gemm_token = std::max(0.0, st.hw_token - attn_token - st.routed_hw_token);
   // ---- end MoE ----
   const double peak_bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
-  r->attention_efficiency = c.stack.attention_efficiency > 0 ? c.stack.attention_efficiency
-                            : d.attention_efficiency > 0   ? d.attention_efficiency
-                                                           : r->gemm_efficiency;
-  // Causal masking: flash attention skips the blocks above the diagonal, so the kernels do half of
-  // the products the model-FLOPs convention counts (Dao 2023, FlashAttention-2 §3.1.1).
-  const double attn_s_token = kCausalShare * attn_token / (peak_bf16 * r->attention_efficiency);
-  double gemm_s_token = gemm_token / (st.peak * r->gemm_efficiency);
-  if (lp.factor > 0) {
-    // The output head (logits GEMM, forward and backward) stays in BF16.
-    const double head = std::min(gemm_token, kPassesFwdBwd * kFwdFlopsPerParamToken * m.vocab * h);
-    gemm_s_token = (gemm_token - head) / (st.peak * lp.factor * r->gemm_efficiency) +
-                   head / (peak_bf16 * r->gemm_efficiency);
+  // Flash attention (fused QKᵀ, softmax and AV) runs at the stack's or chip's attention efficiency
+  // and skips the blocks above the causal diagonal, so its kernels do half of the products the
+  // model-FLOPs convention counts (Dao 2023, FlashAttention-2 §3.1.1). Without it the products are
+  // batched GEMMs whose inner (QKᵀ) or outer (AV) dimension is one head's size, at the chip's GEMM
+  // curve at that width, over the whole s×s score matrix (masked after the product: Megatron's
+  // baddbmm + fused scaled-masked softmax, Shoeybi et al. 2019).
+  const double head_dim = m.attention.head_dim > 0 ? m.attention.head_dim : safe_div(h, m.heads);
+  double causal = kCausalShare;
+  if (l.flash_attention) {
+    // Without a fitted attention efficiency: the chip's GEMM curve at the per-device attention
+    // width (query heads × head size ÷ TP), the form the Megatron runs were fitted with.
+    r->attention_efficiency = c.stack.attention_efficiency > 0 ? c.stack.attention_efficiency
+                              : d.attention_efficiency > 0   ? d.attention_efficiency
+                                                             : d.gemm_efficiency_at(attention_width(m) / l.tp);
+  } else {
+    r->attention_efficiency = d.gemm_efficiency_at(std::min(head_dim > 0 ? head_dim : h, s / l.cp));
+    causal = 1.0;
   }
+  const double attn_s_token = causal * safe_div(attn_token, peak_bf16 * r->attention_efficiency);
+  // The output head (logits GEMM, forward and backward) runs at its own shape, and in BF16 in a
+  // low-precision run.
+  const double head = std::min(gemm_token, kPassesFwdBwd * kFwdFlopsPerParamToken * m.vocab * h);
+  const double lp_factor = lp.factor > 0 ? lp.factor : 1.0;
+  const double gemm_s_token = (gemm_token - head) / (st.peak * lp_factor * r->gemm_efficiency) +
+                              safe_div(head, (lp.factor > 0 ? peak_bf16 : st.peak) * shape.head);
   r->attention_s = r->tokens_per_step * attn_s_token / st.devices * st.stage_skew;
   r->compute_s = r->tokens_per_step * (attn_s_token + gemm_s_token) / st.devices;
   r->compute_s *= st.stage_skew;

@@ -2,6 +2,7 @@
 // lives in its own file with its sources; evaluate_layout (layout_model.cpp) calls them in order:
 //   memory.cpp   — bytes per device (weights, gradients, optimizer, activations, buffers)
 //   compute.cpp  — GEMM/attention FLOPs at the chip's efficiency, memory-bound work, overheads
+//   gemm_shapes.cpp — the layer's GEMM efficiency at its real per-device shapes
 //   comms.cpp    — tensor, context and pipeline parallel communication
 //   moe.cpp      — routed-expert GEMMs, router permute/unpermute, expert parallel all-to-all
 //   data_parallel.cpp — gradient reduction, ZeRO-3/FSDP gathers, HSDP
