@@ -214,17 +214,18 @@ TEST_CASE("predictions stay close to published runs (docs/validation.md)", "[lay
   // devices, not 7.875; issue 9); 6.9% since 2026-12-01, when the chips' GEMM efficiencies were
   // fitted on the whole calibration set (A100 0.796, H100 0.689) and attention became causal (half
   // the score blocks): Llama 3 405B at 131k tokens with CP 16 went −7.6% → +21%, which ring
-  // attention's causal load imbalance (not modelled) would explain. It must not get worse.
-  CHECK(mean_abs_error(dense) <= 0.074);
+  // attention's causal load imbalance (not modelled) would explain; 7.1% since the GEMMs run at
+  // their per-device shapes (2026-12-01; that run +19.4%). It must not get worse.
+  CHECK(mean_abs_error(dense) <= 0.072);
   std::vector<ValidationRow> out_of_sample;
   for (const auto& r : dense) {
     if (!r.in_sample) out_of_sample.push_back(r);
   }
   CHECK(out_of_sample.size() >= 5);
-  CHECK(mean_abs_error(out_of_sample) <= 0.102);  // runs not used to calibrate: 9.7%
+  CHECK(mean_abs_error(out_of_sample) <= 0.080);  // runs not used to calibrate: 9.7%, 7.8% since the per-GEMM shapes
   for (const auto& r : dense) {
     INFO(r.id << ": " << r.error);
-    CHECK(std::fabs(r.error) < 0.22);  // no single run is off by more than 22% (Llama 3 at 131k: 21.2%)
+    CHECK(std::fabs(r.error) < 0.20);  // no single run is off by more than 20% (Llama 3 at 131k: 19.4%)
   }
 }
 
@@ -244,10 +245,11 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // gather and last reduce-scatter exposed, NCCL ring latencies; under PP one gather per step, as
   // torchtitan runs it) merged after that fit. FP8 recipes (casts counted apart), power caps on
   // torchtitan's 500 W H100s and the refit (2026-12-01) took dense 10.0% → 9.3%, FSDP 14.7% →
-  // 12.8%, FP8/FP4 16.8% → 13.8%, all 12.8% → 11.5%; MoE 17.1% → 17.3% (within the slack). Each
-  // number may only go down (half a point of slack).
+  // 12.8%, FP8/FP4 16.8% → 13.8%, all 12.8% → 11.5%; MoE 17.1% → 17.3% (within the slack). GEMMs at
+  // their per-device shapes (2026-12-01): dense 9.3% → 9.0%, FSDP 12.8% → 12.3%, FP8/FP4 13.8% →
+  // 13.7%, all 11.5% → 11.3%, MoE 17.4%. Each number may only go down (half a point of slack).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.093}, {"fsdp_zero3", 0.128}, {"moe", 0.173}, {"fp8_fp4", 0.138}, {"all", 0.115}};
+      {"dense_bf16", 0.090}, {"fsdp_zero3", 0.123}, {"moe", 0.174}, {"fp8_fp4", 0.137}, {"all", 0.113}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -255,6 +257,36 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
     REQUIRE(g != groups.end());
     CHECK(g->runs >= 4);
     CHECK(g->mae <= mae + 0.005);
+  }
+}
+
+// Every runs file, per group and per split (issue 9 item 7: "tests keep each group's error from
+// getting worse", in sample and out of sample). Measured on 2026-12-01 after the per-GEMM shapes
+// and einsum dispatch (docs/validation.md): {group, in sample, held out, worst}. Each may only go down (half a point of
+// slack); lower a number here when a change lowers it.
+TEST_CASE("every group, in sample and held out, over all 139 runs may only get better", "[layout][validation]") {
+  const auto rows = testutil::published_runs(
+      {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
+  REQUIRE(rows.size() >= 139);
+  struct Limit {
+    const char* group;
+    double in_sample, held_out, worst;
+  };
+  const Limit limits[] = {
+      {"dense_bf16", 0.048, 0.110, 0.643}, {"fsdp_zero3", 0.053, 0.136, 0.730}, {"moe", 0.027, 0.266, 0.612},
+      {"fp8_fp4", 0.067, 0.189, 0.730},    {"all", 0.052, 0.138, 0.730},
+  };
+  const auto groups = group_errors(rows);
+  for (const Limit& l : limits) {
+    INFO(l.group);
+    const auto g = std::find_if(groups.begin(), groups.end(), [&](const GroupError& e) { return e.group == l.group; });
+    REQUIRE(g != groups.end());
+    INFO("in sample " << g->in_sample_mae << ", held out " << g->out_of_sample_mae << ", worst " << g->worst);
+    CHECK(g->in_sample_runs >= 4);
+    CHECK(g->out_of_sample_runs >= g->in_sample_runs);  // at least half of every group held out
+    CHECK(g->in_sample_mae <= l.in_sample + 0.005);
+    CHECK(g->out_of_sample_mae <= l.held_out + 0.005);
+    CHECK(g->worst <= l.worst + 0.005);
   }
 }
 

@@ -53,6 +53,7 @@ PlanLayout plan_layout(const Scenario& s) {
   p.expert_imbalance = l.expert_imbalance;
   p.fsdp_shard = l.fsdp_shard;
   p.offload_activations = l.offload_activations;
+  p.einsum_dispatch = l.einsum_dispatch;
   return p;
 }
 

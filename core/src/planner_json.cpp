@@ -14,7 +14,8 @@ json plan_layout_to_json(const PlanLayout& l) {
           {"zero_stage", l.zero_stage}, {"flash_attention", l.flash_attention}, {"dp_overlap", l.dp_overlap},
           {"tp_comm_overlap", l.tp_comm_overlap}, {"expert_tp", l.expert_tp}, {"ep_folding", l.ep_folding},
           {"ep_overlap", l.ep_overlap}, {"expert_imbalance", l.expert_imbalance}, {"fsdp_shard", l.fsdp_shard},
-          {"offload_activations", l.offload_activations}, {"devices", l.devices()}};
+          {"offload_activations", l.offload_activations}, {"einsum_dispatch", l.einsum_dispatch},
+          {"devices", l.devices()}};
 }
 
 json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutResult& r) {

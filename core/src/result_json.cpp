@@ -239,6 +239,7 @@ json scenario_to_json(const Scenario& s) {
   if (l.expert_imbalance > 0) lj["expert_imbalance"] = l.expert_imbalance;
   if (l.fsdp_shard > 0) lj["fsdp_shard"] = l.fsdp_shard;
   if (l.offload_activations) lj["offload_activations"] = true;  // false, the default, by omission
+  if (l.einsum_dispatch) lj["einsum_dispatch"] = true;
   const SearchInputs& q = t.search;
   if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp || !q.allow_dp ||
       q.allow_cp || !q.allow_ep || !q.allow_flash_attention || !q.allow_tp_comm_overlap) {

@@ -18,7 +18,7 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.only_keys(obj, path, {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch", "global_batch", "seq_len",
                           "recompute", "sequence_parallel", "zero_stage", "flash_attention", "dp_overlap",
                           "tp_comm_overlap", "expert_tp", "ep_folding", "ep_overlap", "expert_imbalance",
-                          "fsdp_shard", "offload_activations"});
+                          "fsdp_shard", "offload_activations", "einsum_dispatch"});
   r.boolean(obj, "tp_comm_overlap", path, &l.tp_comm_overlap);
   r.number(obj, "expert_tp", path, kDegree, &l.expert_tp);
   r.boolean(obj, "ep_folding", path, &l.ep_folding);
@@ -26,6 +26,7 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.number(obj, "expert_imbalance", path, Range{1, 1e3}, &l.expert_imbalance);
   r.number(obj, "fsdp_shard", path, kDegree, &l.fsdp_shard);
   r.boolean(obj, "offload_activations", path, &l.offload_activations);
+  r.boolean(obj, "einsum_dispatch", path, &l.einsum_dispatch);
   r.number(obj, "cp", path, kDegree, &l.cp);
   r.number(obj, "virtual_stages", path, Range{1, 1e4, false, true}, &l.virtual_stages);
   r.boolean(obj, "flash_attention", path, &l.flash_attention);

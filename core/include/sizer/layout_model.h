@@ -53,6 +53,7 @@ struct PlanLayout {
   double expert_imbalance = 0;  // busiest expert's tokens ÷ the mean; 0 = the sourced default
   double fsdp_shard = 0;        // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
   bool offload_activations = false;  // checkpointed layer inputs in host memory; transfers assumed hidden
+  bool einsum_dispatch = false;      // MoE dispatch/combine as capacity einsums (GShard), not permute copies
   double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
   double expert_tp_size() const { return expert_tp > 0 ? expert_tp : tp; }  // expert_tp, 0 → tp
 };
@@ -121,7 +122,7 @@ struct LayoutResult {
   double optimizer_s = 0;
   double overhead_s = 0;       // per-layer fixed costs (launches, host work), all micro-batches
   double expert_compute_s = 0;  // routed-expert GEMMs on the busiest device (layout/moe.cpp)
-  double moe_permute_s = 0;     // router permute/unpermute copies at HBM bandwidth
+  double moe_permute_s = 0;     // router dispatch/combine: permute copies at HBM bandwidth, or capacity einsums
   double step_s = 0;
   // Derived.
   double microbatches = 0;

@@ -90,6 +90,7 @@ struct Layout {
   double expert_imbalance = 0;   // busiest expert's tokens ÷ the mean; 0 = the sourced default
   double fsdp_shard = 0;         // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
   bool offload_activations = false;  // checkpointed layer inputs kept in host memory (MaxText remat offload)
+  bool einsum_dispatch = false;  // MoE dispatch/combine as GShard's capacity einsums (MaxText's dropping path)
   double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
 };
 

@@ -1,5 +1,6 @@
 // Mixture-of-experts terms of a layout's step: routed-expert GEMMs at their own width, the router's
-// permute/unpermute copies, and the expert-parallel all-to-all.
+// dispatch and combine on the device (permute/unpermute copies, or capacity einsums), and the
+// expert-parallel all-to-all.
 // Sources:
 //  - Expert GEMMs: each MoE layer runs k of E experts per token (Shazeer et al. 2017; Fedus et al.
 //    2022), so a micro-batch puts b·s/(cp·tp) · ep · expert_tp · k / E tokens on each local expert
@@ -14,6 +15,15 @@
 //    the combine reads the k outputs back into one: 2·(1 + k)·h elements read or written per token
 //    per MoE layer and pass (Megatron-Core moe_permute/unpermute; MegaBlocks, Gale et al. 2023 §5),
 //    at HBM bandwidth like the other elementwise work.
+//  - Einsum dispatch (`einsum_dispatch`, GShard, Lepikhin et al. 2020 §2.2 and Algorithm 1; MaxText
+//    layers/moe.py generate_masks and dense_matmul, its token-dropping path): instead of permute
+//    copies, a dispatch einsum [S × h]·[S × E·C] gathers each sequence's tokens into E expert
+//    buffers of C = ⌈S·k/E⌉ · capacity slots, and a combine einsum scatters them back: 2·E·C·h FLOPs
+//    each per token (≈ 2·S·k·cf·h: quadratic in the sequence). The backward runs three: the
+//    dispatch's input gradient (its mask is not differentiable) and the combine's two (its mask
+//    carries the router weights); full recompute repeats the forward two. Timed as GEMMs of
+//    smallest dimension min(S, h, E·C) at the chip's curve. The capacity factor cf is
+//    expert_imbalance (the buffers every expert computes, however the router balances).
 //  - All-to-all: dispatch and combine of k expert copies of every token per MoE layer, forward and
 //    backward (DeepSeek-V3 report §3.2). `ep_overlap` hides that fraction behind compute: DualPipe
 //    overlaps it fully (DeepSeek-V3 §3.2.1, ep_overlap 1); Megatron-Core's a2a overlap of one
@@ -25,6 +35,8 @@ namespace sizer::layout {
 namespace {
 constexpr double kDefaultImbalance = 1.25;     // capacity factor 1.25 (GShard, Switch Transformer)
 constexpr double kPermuteElementsPerK = 2.0;   // per routed copy: written by permute, read by unpermute
+constexpr double kDispatchEinsumsFwd = 2.0;    // einsum dispatch, forward: the dispatch and the combine einsum
+constexpr double kDispatchEinsumsBwd = 3.0;    // backward: dispatch input grad, combine input and mask grads
 }  // namespace
 
 double moe_imbalance(const PlanLayout& l) {
@@ -51,11 +63,23 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
                           (st.devices * peak * r->expert_gemm_efficiency);
   }
 
-  // Router permute/unpermute copies, memory bound.
   const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
   const double moe_layers_stage = m.moe.moe_layers / l.pp * st.stage_skew;
-  const double permute_bytes = d.memory_bound_factor * kPermuteElementsPerK * (1.0 + k) * h * c.activation_bytes * tokens_dev;
-  r->moe_permute_s = safe_div(permute_bytes * passes * moe_layers_stage * st.mb, d.hbm_bytes_per_s);
+  if (l.einsum_dispatch) {
+    // Dispatch and combine einsums over capacity buffers (GShard), at the BF16 GEMM curve.
+    const double seq = s / l.cp, experts = m.moe.experts;
+    const double capacity = std::ceil(seq * k / experts - 1e-9) * imbalance;  // C, slots per expert per sequence
+    const double einsums = kDispatchEinsumsFwd + kDispatchEinsumsBwd + (l.recompute == Recompute::full ? kDispatchEinsumsFwd : 0.0);
+    const double flops_token = einsums * kFwdFlopsPerParamToken * experts * capacity * h;
+    const double eff = d.gemm_efficiency_at(std::min({seq, h, experts * capacity}));
+    const double peak_bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
+    r->moe_permute_s = safe_div(flops_token * tokens_dev * moe_layers_stage * st.mb, peak_bf16 * eff);
+  } else {
+    // Router permute/unpermute copies, memory bound.
+    const double permute_bytes =
+        d.memory_bound_factor * kPermuteElementsPerK * (1.0 + k) * h * c.activation_bytes * tokens_dev;
+    r->moe_permute_s = safe_div(permute_bytes * passes * moe_layers_stage * st.mb, d.hbm_bytes_per_s);
+  }
 
   // Expert-parallel all-to-all on the link the EP group crosses; the busiest device receives
   // `imbalance` times the mean.
