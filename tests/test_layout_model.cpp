@@ -37,6 +37,56 @@ TEST_CASE("model FLOPs per token are 6N plus the attention term 12·L·s·w", "[
   }
 }
 
+TEST_CASE("sliding-window layers attend to at most their window (issue 9 item 2)", "[layout][model]") {
+  // A Mistral-7B-like shape: 32 layers, 32 heads of 128, GQA 8.
+  const std::string shape = R"("params": 7.24e9, "layers": 32, "hidden": 4096, "heads": 32, "vocab": 32000,
+      "ffn_hidden": 14336, "attention": {"type": "gqa", "kv_heads": 8, "head_dim": 128)";
+  const Scenario full = scenario(R"({"model": {"name": "full", )" + shape + R"(}}, "device": "h100"})");
+  const Scenario all = scenario(R"({"model": {"name": "swa", )" + shape + R"(, "window": 1024}}, "device": "h100"})");
+  const Scenario mix =
+      scenario(R"({"model": {"name": "mix", )" + shape + R"(, "window": 1024, "window_layers": 24}}, "device": "h100"})");
+  const double s = 8192, w = 1024;
+  // By hand: a causal window of w keys attends on average w − w²/(2s) keys, which is 2w − w²/s in
+  // the convention where full causal attention counts s.
+  CHECK(attention_span(full.model, s) == s);
+  CHECK(attention_span(all.model, s) == Approx(2 * w - w * w / s));
+  CHECK(attention_span(mix.model, s) == Approx((8 * s + 24 * (2 * w - w * w / s)) / 32));
+  CHECK(attention_span(all.model, 1024) == 1024);  // a window as long as the sequence changes nothing
+  CHECK(attention_span(all.model, 512) == 512);
+  CHECK(windowed_layers(all.model) == 32);
+  CHECK(windowed_layers(mix.model) == 24);
+  // Model FLOPs: 6N + 12·L·span·w.
+  CHECK(model_flops_per_token(mix.model, s) ==
+        Approx(6 * 7.24e9 + 12.0 * 32 * attention_span(mix.model, s) * 32 * 128));
+  // The layout model's attention time shrinks by the span; the GEMMs stay.
+  const char* layout = R"({"tp": 1, "pp": 1, "dp": 8, "micro_batch": 1, "global_batch": 8, "seq_len": 8192})";
+  Scenario a = full, b = mix;
+  a.training.layout = scenario(std::string(R"({"training": {"layout": )") + layout + "}}").training.layout;
+  b.training.layout = a.training.layout;
+  const LayoutResult ra = run(a, plan_layout(a)), rb = run(b, plan_layout(b));
+  REQUIRE(ra.attention_s > 0);
+  CHECK(rb.attention_s == Approx(ra.attention_s * attention_span(mix.model, s) / s));
+  CHECK(rb.compute_s - rb.attention_s == Approx(ra.compute_s - ra.attention_s));
+  CHECK(rb.step_s < ra.step_s);
+  // The result echoes the window; serving is warned that it still caches the whole context.
+  const ParsedScenario p = parse_scenario(
+      R"({"model": {"name": "mix", )" + shape + R"(, "window": 1024, "window_layers": 24}}})", bundled_catalog());
+  REQUIRE(p.ok());
+  CHECK(std::any_of(p.warnings.begin(), p.warnings.end(),
+                    [](const Issue& i) { return i.path == "model.attention.window"; }));
+  // Refused, naming the field: layers without a window, more windowed layers than layers, negative.
+  for (const auto& [text, path] : std::vector<std::pair<std::string, std::string>>{
+           {R"(, "window_layers": 24)", "model.attention.window_layers"},
+           {R"(, "window": 1024, "window_layers": 33)", "model.attention.window_layers"},
+           {R"(, "window": -1)", "model.attention.window"},
+           {R"(, "window": "wide")", "model.attention.window"}}) {
+    const ParsedScenario bad = parse_scenario(R"({"model": {"name": "bad", )" + shape + text + "}}}", bundled_catalog());
+    INFO(text);
+    REQUIRE(!bad.ok());
+    CHECK(bad.issues.front().path == path);
+  }
+}
+
 TEST_CASE("the pipeline bubble is (p − 1)/v micro-batch times", "[layout]") {
   const Scenario s = scenario(kMegatron);
   PlanLayout l = plan_layout(s);

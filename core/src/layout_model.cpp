@@ -31,7 +31,7 @@ double attention_width(const Model& m) {
 
 double model_flops_per_token(const Model& m, double seq_len) {
   return 6.0 * m.active_params +
-         3.0 * layout::kAttnFwdFlopsPerTokenLayer * m.layers * seq_len * attention_width(m);
+         3.0 * layout::kAttnFwdFlopsPerTokenLayer * m.layers * attention_span(m, seq_len) * attention_width(m);
 }
 
 LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c) {
@@ -85,7 +85,8 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
 
   // ---- FLOPs ----
   r.tokens_per_step = l.global_batch * s;
-  st.attn_token = kAttnFwdFlopsPerTokenLayer * m.layers * s * attention_width(m);  // forward, per token
+  // Forward attention FLOPs per token; windowed layers attend to at most their window.
+  st.attn_token = kAttnFwdFlopsPerTokenLayer * m.layers * attention_span(m, s) * attention_width(m);
   const double model_token = model_flops_per_token(m, s);
   st.hw_token = model_token;
   const double embed = m.vocab * h;

@@ -20,6 +20,18 @@ double kv_bytes_per_token(const Model& m, double bytes_per_value) {
   return kKeyAndValue * m.layers * a.kv_heads * a.head_dim * bytes_per_value;
 }
 
+double windowed_layers(const Model& m) {
+  if (!(m.attention.window > 0)) return 0;
+  return m.attention.window_layers > 0 ? std::min(m.attention.window_layers, m.layers) : m.layers;
+}
+
+double attention_span(const Model& m, double seq_len) {
+  const double w = m.attention.window, local = windowed_layers(m);
+  if (!(local > 0) || !(m.layers > 0) || w >= seq_len) return seq_len;
+  const double local_span = 2 * w - w * w / seq_len;
+  return ((m.layers - local) * seq_len + local * local_span) / m.layers;
+}
+
 double routed_expert_params(const Model& m) {
   const MoeShape& e = m.moe;
   if (!e.enabled() || e.experts <= e.experts_per_token || e.moe_layers <= 0) return 0;

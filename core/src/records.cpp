@@ -162,7 +162,7 @@ void read_model_fields(Reader& r, const json& obj, const std::string& path, Mode
   if (auto it = obj.find("attention"); it != obj.end()) {
     const std::string ap = join(path, "attention");
     if (r.object(*it, ap)) {
-      r.only_keys(*it, ap, {"type", "kv_heads", "head_dim", "kv_latent", "rope_dim"});
+      r.only_keys(*it, ap, {"type", "kv_heads", "head_dim", "kv_latent", "rope_dim", "window", "window_layers"});
       std::string type;
       if (r.string(*it, "type", ap, &type)) {
         if (type == "mha") m->attention.kind = AttentionKind::mha;
@@ -174,6 +174,8 @@ void read_model_fields(Reader& r, const json& obj, const std::string& path, Mode
       r.number(*it, "head_dim", ap, kCount, &m->attention.head_dim);
       r.number(*it, "kv_latent", ap, kCount, &m->attention.kv_latent);
       r.number(*it, "rope_dim", ap, kCount0, &m->attention.rope_dim);
+      r.number(*it, "window", ap, kCount0, &m->attention.window);
+      r.number(*it, "window_layers", ap, kCount0, &m->attention.window_layers);
     }
   }
   if (auto it = obj.find("moe"); it != obj.end()) {
@@ -229,6 +231,11 @@ bool validate_model(Reader& r, Model* m, const std::string& path) {
     }
   } else {
     if (!(a.kv_latent > 0)) fail("attention.kv_latent", "is required for mla: compressed KV width, e.g. 512");
+  }
+  if (a.window_layers > 0 && !(a.window > 0)) {
+    fail("attention.window_layers", "needs attention.window (the tokens a windowed layer attends to, e.g. 4096)");
+  } else if (a.window_layers > m->layers) {
+    fail("attention.window_layers", "must not exceed layers (" + num(m->layers) + "); got " + num(a.window_layers));
   }
   const MoeShape& e = m->moe;
   if (e.enabled()) {

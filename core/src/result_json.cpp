@@ -184,6 +184,10 @@ json model_to_json(const Model& m) {
     att["kv_heads"] = m.attention.kv_heads;
     att["head_dim"] = m.attention.head_dim;
   }
+  if (m.attention.window > 0) {
+    att["window"] = m.attention.window;
+    att["window_layers"] = windowed_layers(m);
+  }
   json j = {{"id", m.id}, {"name", m.name}, {"params", m.params}, {"active_params", m.active_params},
             {"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"attention", att}};
   j["moe"] = m.moe.enabled() ? json{{"experts", m.moe.experts}, {"experts_per_token", m.moe.experts_per_token},

@@ -18,7 +18,9 @@
 //    and backward (DeepSeek-V3 report §3.2); routed-expert GEMMs at their own width, load
 //    imbalance (capacity factor 1.25, GShard/Switch) and permute traffic (layout/moe.cpp);
 //    expert TP and MoE parallel folding (Megatron-Core MoE documentation).
-//  - Sliding-window attention: not modelled (Model has no window field).
+//  - Sliding-window attention: windowed layers attend to at most `attention.window` keys per query
+//    (attention_span, sizer/model.h), in FLOPs and time; flash attention's kernels skip the blocks
+//    outside the window (FlashAttention-2 window_size).
 //  - Ring attention for context parallelism (Liu et al. 2023): each device passes its K/V block
 //    around the ring, overlapped with attention compute.
 // Placement rule: ranks are ordered TP (innermost), CP, EP, PP, DP (outermost) and packed into
@@ -157,7 +159,8 @@ struct GemmShapeEfficiency {
 };
 GemmShapeEfficiency gemm_shape_efficiency(const Model& m, const Device& d, double tp, double tokens);
 
-// Model FLOPs per token: 6·N_active + 12·L·s·w, w = attention_width (scores and values, fwd + bwd).
+// Model FLOPs per token: 6·N_active + 12·L·s·w, w = attention_width (scores and values, fwd + bwd),
+// s the attention span (attention_span: the sequence, or less with sliding windows).
 double model_flops_per_token(const Model& m, double seq_len);
 
 LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c);

@@ -23,6 +23,12 @@ struct Attention {
   double head_dim = 0;   // MHA/GQA: dimension of one head
   double kv_latent = 0;  // MLA: compressed KV vector width per layer
   double rope_dim = 0;   // MLA: decoupled rotary key width per layer
+  // Sliding-window (local) attention: each query attends to at most `window` preceding tokens in
+  // `window_layers` of the layers (0 = every layer when a window is given); the rest attend to the
+  // whole sequence. Mistral 7B: 4,096 in every layer; Gemma 3: 1,024 in 5 of 6 layers; gpt-oss:
+  // 128 in every other layer.
+  double window = 0;
+  double window_layers = 0;
 };
 
 struct MoeShape {
@@ -56,6 +62,18 @@ double dense_stack_params(double layers, double hidden);
 
 // KV-cache bytes stored per token across all layers at the given bytes per value.
 double kv_bytes_per_token(const Model& m, double bytes_per_value);
+
+// Layers whose attention is windowed: attention.window_layers, or every layer when only a window
+// is given; 0 without a window.
+double windowed_layers(const Model& m);
+
+// Mean attended length per layer for a sequence of s tokens, in the full-attention convention
+// (s for full attention, which counts the whole s × s score matrix): a causal window of w keys
+// attends min(i, w) keys at position i, on average w − w²/(2s) for w ≤ s, which is
+// 2w − w²/s in the convention where full causal attention counts s (half of it computed).
+// Mixes windowed and full layers by count (Beltagy et al. 2020, Longformer §3; Jiang et al. 2023,
+// Mistral 7B §2).
+double attention_span(const Model& m, double seq_len);
 
 // Parameters of all routed experts (read only when a token is routed to them). 0 for dense.
 double routed_expert_params(const Model& m);
