@@ -87,6 +87,44 @@ TEST_CASE("sliding-window layers attend to at most their window (issue 9 item 2)
   }
 }
 
+TEST_CASE("a chip with no calibrate run says its GEMM efficiency is assumed (issue 9 item 1)", "[layout]") {
+  const char* layout = R"(, "training": {"layout": {"tp": 8, "pp": 1, "dp": 1, "global_batch": 8, "seq_len": 4096}}})";
+  auto notes_of = [&](const std::string& device) {
+    const Scenario s = scenario(R"({"model": "llama-3-70b", "device": )" + device + layout);
+    const PlanLayout l = plan_layout(s);
+    return std::make_pair(s.device.gemm_basis, explain_layout(s.model, s.device, l, evaluate_layout(s.model, s.device, l, plan_context(s))));
+  };
+  auto says_assumed = [](const std::vector<std::string>& notes) {
+    return std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+      return n.find("GEMM efficiency") != std::string::npos && n.find("assumed") != std::string::npos;
+    });
+  };
+  // Fitted on published runs of the chip (docs/validation.md): no note.
+  for (const char* d : {"\"a100\"", "\"h100\"", "\"b200\"", "\"gb200\"", "\"tpu-v5p\"", "\"tpu-v6e\""}) {
+    INFO(d);
+    const auto [basis, notes] = notes_of(d);
+    CHECK(basis == EfficiencyBasis::fitted);
+    CHECK_FALSE(says_assumed(notes));
+  }
+  // No calibrate run: assumed, and the plan says so.
+  for (const char* d : {"\"h200\"", "\"mi355x\"", "\"tpu-ironwood\"", "\"gb300\""}) {
+    INFO(d);
+    const auto [basis, notes] = notes_of(d);
+    CHECK(basis == EfficiencyBasis::assumed);
+    CHECK(says_assumed(notes));
+  }
+  // A custom device inherits its preset's basis; stating efficiency.gemm makes it the user's.
+  CHECK(notes_of(R"({"preset": "h200", "id": "my-h200"})").first == EfficiencyBasis::assumed);
+  const auto [given, given_notes] = notes_of(R"({"preset": "h200", "id": "my-h200", "efficiency": {"gemm": 0.7}})");
+  CHECK(given == EfficiencyBasis::given);
+  CHECK_FALSE(says_assumed(given_notes));
+  // An unknown basis is refused, naming the field.
+  const ParsedScenario bad = parse_scenario(
+      R"({"device": {"preset": "h100", "id": "x", "efficiency": {"gemm_basis": "guessed"}}})", bundled_catalog());
+  REQUIRE(!bad.ok());
+  CHECK(bad.issues.front().path == "device.efficiency.gemm_basis");
+}
+
 TEST_CASE("the pipeline bubble is (p − 1)/v micro-batch times", "[layout]") {
   const Scenario s = scenario(kMegatron);
   PlanLayout l = plan_layout(s);

@@ -5,6 +5,15 @@
 
 namespace sizer {
 
+const char* to_string(EfficiencyBasis b) {
+  switch (b) {
+    case EfficiencyBasis::fitted: return "fitted";
+    case EfficiencyBasis::assumed: return "assumed";
+    case EfficiencyBasis::given: return "given";
+  }
+  return "?";
+}
+
 namespace {
 // How a tensor-core peak falls with a power cap: the H100 NVL (400 W) and H100 SXM (700 W) are the
 // same GH100 with 132 SMs, rated at 835.5 and 989.4 dense BF16 TFLOP/s (NVIDIA datasheets:

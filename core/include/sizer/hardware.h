@@ -9,6 +9,9 @@
 
 namespace sizer {
 
+enum class EfficiencyBasis { fitted, assumed, given };
+const char* to_string(EfficiencyBasis b);
+
 struct Device {
   std::string id;
   std::string name;
@@ -24,8 +27,12 @@ struct Device {
   double tdp_w = 0;                  // the chip's rated board power (0 = unknown)
   double power_limit_w = 0;          // an operator's power cap below tdp_w (0 = none)
   // Achievable-efficiency parameters of the layout model (layout_model.h), with their sources in
-  // assets/devices.json; defaults are the A100 calibration of docs/validation.md.
+  // assets/devices.json; defaults are the A100 calibration of docs/validation-history.md.
   double gemm_efficiency = 0.76;       // large-GEMM fraction of the dense peak
+  // Where gemm_efficiency comes from: fitted on published runs of this chip, assumed (a chip with no
+  // calibrate run keeps 0.76, the A100's calibration of 2026-11-29; the layout model notes it), or
+  // given by the user.
+  EfficiencyBasis gemm_basis = EfficiencyBasis::assumed;
   double gemm_half_width = 256;        // per-device GEMM width h/tp at which efficiency halves
   double memory_bound_factor = 1.5;   // HBM bytes moved per stored activation byte, per pass
   double link_efficiency = 0.9;        // achieved fraction of link bandwidth in collectives

@@ -45,6 +45,11 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
                           kDevicePrecision}) {
     if (r.problems & p) out.push_back(explain_problem(m, d, l, r, p));
   }
+  if (d.gemm_basis == EfficiencyBasis::assumed) {
+    out.push_back("no published training run on " + d.id + " is in the calibration set: its GEMM efficiency (" +
+                  num(d.gemm_efficiency) + " of peak at large shapes) is assumed, not measured on it "
+                  "(docs/validation.md)");
+  }
   if (r.low_precision_fallback) {
     out.push_back("no published training run at this precision on " + d.id + ": its low-precision GEMM efficiency is "
                   "assumed (" + num(r.low_precision_factor) + " of the BF16 one: the lower of the fitted chips' FP8 kernel ratios, and for FP4 no gain "
