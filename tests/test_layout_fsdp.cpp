@@ -162,6 +162,37 @@ TEST_CASE("HSDP: sharding within fsdp_shard ranks", "[layout][fsdp]") {
   }
 }
 
+TEST_CASE("the search tries ZeRO-3 as HSDP within a scale-up domain", "[layout][fsdp][search]") {
+  // A Llama-3-8B shape with data parallelism only on 256 H100s (32 nodes of 8): ZeRO-3 over all
+  // 256, or sharded over the 8 GPUs of a node and replicated across nodes (16 GB of state each).
+  Scenario s = testutil::scenario(R"({"model": {"name": "8B", "params": 8.03e9, "layers": 32, "hidden": 4096,
+    "heads": 32, "vocab": 128256, "ffn_hidden": 14336, "attention": {"type": "gqa", "kv_heads": 8, "head_dim": 128}},
+    "device": "h100", "training": {"zero_stage": 3,
+    "layout": {"tp": 1, "pp": 1, "dp": 256, "micro_batch": 1, "global_batch": 1024, "seq_len": 4096},
+    "search": {"devices": 256, "top": 200, "allow": {"tp": false, "pp": false, "cp": false}}}})");
+  const SearchResult r = search_layouts(s);
+  bool hsdp = false, full = false;
+  for (const auto& x : r.top) {
+    if (x.layout.zero_stage != 3) continue;
+    INFO("fsdp_shard " << x.layout.fsdp_shard);
+    CHECK((x.layout.fsdp_shard == 0 || x.layout.fsdp_shard == 8));  // the whole DP group, or one node
+    CHECK(x.result.valid());
+    hsdp = hsdp || x.layout.fsdp_shard == 8;
+    full = full || x.layout.fsdp_shard == 0;
+  }
+  CHECK(hsdp);
+  CHECK(full);
+  // HSDP holds 256 ÷ 8 = 32 times the weight shard of full sharding: the memory it costs is real.
+  for (const auto& x : r.top) {
+    if (x.layout.zero_stage != 3 || x.layout.fsdp_shard != 8) continue;
+    PlanLayout whole = x.layout;
+    whole.fsdp_shard = 0;
+    const LayoutResult w = evaluate_layout(s.model, s.device, whole, plan_context(s));
+    CHECK(x.result.weight_bytes == Approx(32 * w.weight_bytes));
+    break;
+  }
+}
+
 TEST_CASE("published FSDP/HSDP scaling sweeps (docs/validation/runs-fsdp.json)", "[layout][validation][fsdp]") {
   const auto rows = testutil::published_runs({"runs-fsdp.json"});
   REQUIRE(rows.size() >= 40);

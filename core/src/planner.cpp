@@ -104,6 +104,7 @@ SearchResult search_layouts(const Scenario& s) {
   const double hi = q.devices_max > 0 ? q.devices_max : lo;
   out.device_counts = search_device_counts(lo, hi);
   const bool moe = m.moe.enabled();
+  const double domain = std::max(1.0, s.device.scale_up_domain);
   const std::vector<double> micro = {1, 2, 4, 8};
   const std::vector<double> virt = {1, 2, 4};
   const Recompute modes[] = {Recompute::none, Recompute::selective, Recompute::full};
@@ -174,11 +175,20 @@ SearchResult search_layouts(const Scenario& s) {
                     l.dp_overlap = true;
                     const bool try_flash = q.allow_flash_attention && rc == Recompute::none;
                     const bool try_overlap = q.allow_tp_comm_overlap && tp > 1;
+                    // ZeRO-3 across scale-up domains is also tried as HSDP: sharded over the DP
+                    // ranks of one domain, replicated across domains (Zhao et al. 2023 §3.2.2).
+                    const double zero_group = layout_zero_group(dp, cp, ep, moe);
+                    const double in_domain = std::floor(domain / (tp * pp * (moe ? cp * ep : 1.0)));
+                    const bool try_hsdp = zero == 3 && in_domain >= 2 && in_domain < zero_group &&
+                                          std::fmod(zero_group, in_domain) == 0;
                     for (int fa = 0; fa < (try_flash ? 2 : 1); ++fa) {
                       if (try_flash) l.flash_attention = fa == 0;
                       for (int ov = 0; ov < (try_overlap ? 2 : 1); ++ov) {
                         if (try_overlap) l.tp_comm_overlap = ov == 1;
-                        consider(l);
+                        for (int hs = 0; hs < (try_hsdp ? 2 : 1); ++hs) {
+                          l.fsdp_shard = hs == 1 ? in_domain : 0.0;
+                          consider(l);
+                        }
                       }
                     }
                   }
