@@ -57,6 +57,9 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   const double etp = l.expert_tp_size();
   if (st.moe && (l.ep_folding ? !divides(l.tp * l.cp * l.dp, etp * l.ep) : !divides(l.tp, etp))) r.problems |= kEpFolding;
   if (l.virtual_stages > 1 && (l.pp < 2 || !divides(r.microbatches, l.pp))) r.problems |= kInterleave;
+  // DualPipe runs micro-batches from both ends of an even pipeline (DeepSeek-V3 report §3.2.1).
+  if (l.pp_schedule == PpSchedule::dualpipe && l.pp > 1 &&
+      (!divides(l.pp, 2) || !divides(r.microbatches, 2) || l.virtual_stages > 1)) r.problems |= kPpSchedule;
   if (st.peak <= 0) r.problems |= kDevicePrecision;
   st.mb = std::max(1.0, r.microbatches);
 
@@ -119,7 +122,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   overhead_terms(d, l, c, st, &r);
   const double t_mb = (r.compute_s + r.memory_bound_s + r.tp_comm_s + r.ep_comm_s + r.cp_comm_s + r.pp_p2p_s +
                        r.expert_compute_s + r.moe_permute_s + r.overhead_s) / st.mb;
-  r.pp_bubble_s = (l.pp - 1) / l.virtual_stages * t_mb;
+  r.pp_bubble_s = pipeline_bubble_s(l, t_mb);
   data_parallel_terms(m, d, l, c, st, t_mb, &r);
   r.step_s = st.mb * t_mb + r.pp_bubble_s + r.dp_comm_exposed_s + r.optimizer_s;
 

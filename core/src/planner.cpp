@@ -54,6 +54,7 @@ PlanLayout plan_layout(const Scenario& s) {
   p.fsdp_shard = l.fsdp_shard;
   p.offload_activations = l.offload_activations;
   p.einsum_dispatch = l.einsum_dispatch;
+  p.pp_schedule = l.pp_schedule;
   return p;
 }
 

@@ -18,7 +18,7 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.only_keys(obj, path, {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch", "global_batch", "seq_len",
                           "recompute", "sequence_parallel", "zero_stage", "flash_attention", "dp_overlap",
                           "tp_comm_overlap", "expert_tp", "ep_folding", "ep_overlap", "expert_imbalance",
-                          "fsdp_shard", "offload_activations", "einsum_dispatch"});
+                          "fsdp_shard", "offload_activations", "einsum_dispatch", "pp_schedule"});
   r.boolean(obj, "tp_comm_overlap", path, &l.tp_comm_overlap);
   r.number(obj, "expert_tp", path, kDegree, &l.expert_tp);
   r.boolean(obj, "ep_folding", path, &l.ep_folding);
@@ -38,6 +38,13 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.number(obj, "micro_batch", path, Range{1, 1e6, false, true}, &l.micro_batch);
   r.number(obj, "global_batch", path, Range{1, 1e9, false, true}, &l.global_batch);
   r.number(obj, "seq_len", path, Range{1, 1e8, false, true}, &l.seq_len);
+  std::string ps;
+  if (r.string(obj, "pp_schedule", path, &ps)) {
+    if (ps == "1f1b") l.pp_schedule = PpSchedule::one_f_one_b;
+    else if (ps == "zero_bubble") l.pp_schedule = PpSchedule::zero_bubble;
+    else if (ps == "dualpipe") l.pp_schedule = PpSchedule::dualpipe;
+    else r.error(detail::join(path, "pp_schedule"), "must be one of 1f1b, zero_bubble, dualpipe; got " + echo_quoted(ps));
+  }
   std::string rc;
   if (r.string(obj, "recompute", path, &rc)) {
     if (rc == "none") l.recompute = Recompute::none;
@@ -131,7 +138,7 @@ void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* erro
                         {kBatchSplit, "training.layout.global_batch"}, {kEpExperts, "training.layout.ep"},
                         {kCpSeq, "training.layout.cp"}, {kInterleave, "training.layout.virtual_stages"},
                         {kEpFolding, "training.layout.expert_tp"},
-                        {kFsdpShard, "training.layout.fsdp_shard"}};
+                        {kFsdpShard, "training.layout.fsdp_shard"}, {kPpSchedule, "training.layout.pp_schedule"}};
   for (const Rule& rule : rules) {
     if (r.problems & rule.bit) out->push_back({rule.path, explain_problem(s.model, s.device, l, r, rule.bit)});
   }

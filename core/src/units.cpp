@@ -56,6 +56,15 @@ const char* to_string(Recompute r) {
   return "?";
 }
 
+const char* to_string(PpSchedule p) {
+  switch (p) {
+    case PpSchedule::one_f_one_b: return "1f1b";
+    case PpSchedule::zero_bubble: return "zero_bubble";
+    case PpSchedule::dualpipe: return "dualpipe";
+  }
+  return "?";
+}
+
 const char* to_string(Optimizer o) {
   switch (o) {
     case Optimizer::adam_mixed: return "adam_mixed";

@@ -10,7 +10,11 @@
 //    Korthikanti et al. 2022 Table 2 (and §4.3 for the output layer's logits); gated/GQA blocks
 //    and framework recompute policies (torchtitan per-op selective AC) as in training_memory.h.
 //  - Pipeline bubble (p − 1)/(m·v) of the ideal time and the interleaved schedule: Narayanan et
-//    al. 2021 §2.2.
+//    al. 2021 §2.2. Zero bubble (ZB-H1, Qi et al. 2023 Table 1): (p − 1)(T_F + T_B − T_W), a third of
+//    1F1B's (p − 1)(T_F + T_B + T_W) with the forward, input-gradient and weight-gradient passes
+//    equal (the backward's two GEMMs per linear). DualPipe (DeepSeek-V3 report Table 2):
+//    (p/2 − 1)(T_F&B + T_B − 3·T_W), zero with those thirds and no credit for the overlap, and two
+//    copies of the stage's weights.
 //  - Collectives: ring algorithms, 2(n−1)/n of the message per device (Patarasuk & Yuan 2009);
 //    tensor parallelism does 4 all-reduces per layer per micro-batch (6 with full recompute),
 //    Shoeybi et al. 2019 §3.
@@ -56,6 +60,7 @@ struct PlanLayout {
   double fsdp_shard = 0;        // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
   bool offload_activations = false;  // checkpointed layer inputs in host memory; transfers assumed hidden
   bool einsum_dispatch = false;      // MoE dispatch/combine as capacity einsums (GShard), not permute copies
+  PpSchedule pp_schedule = PpSchedule::one_f_one_b;  // pipeline schedule: its bubble and its weight copies
   double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
   double expert_tp_size() const { return expert_tp > 0 ? expert_tp : tp; }  // expert_tp, 0 → tp
 };
@@ -95,6 +100,7 @@ enum LayoutProblem : std::uint32_t {
   kNoFit = 1u << 7,           // does not fit in usable HBM (the layout is still evaluated)
   kEpFolding = 1u << 8,       // expert TP × EP does not tile the ranks the MoE layers run on
   kFsdpShard = 1u << 9,       // fsdp_shard does not divide the ZeRO/DP group
+  kPpSchedule = 1u << 10,     // DualPipe needs an even PP, an even number of micro-batches and v = 1
 };
 
 struct LayoutResult {

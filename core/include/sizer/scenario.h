@@ -49,6 +49,12 @@ constexpr double layout_zero_group(double dp, double cp, double ep, bool moe, bo
 enum class Recompute { none, selective, full };
 const char* to_string(Recompute r);
 
+// Pipeline schedule (layout model, layout_model.h): 1F1B (interleaved with virtual_stages > 1,
+// Narayanan et al. 2021), zero bubble (ZB-H1, Qi et al. 2023: backward split into input and
+// weight gradients) or DualPipe (DeepSeek-V3 report §3.2.1).
+enum class PpSchedule { one_f_one_b, zero_bubble, dualpipe };
+const char* to_string(PpSchedule p);
+
 // Optimizer-state accounting per parameter (ZeRO, Rajbhandari et al. 2020, §3.1).
 enum class Optimizer {
   adam_mixed,  // 2 (FP16 weights) + 2 (FP16 grads) + 12 (FP32 master, momentum, variance) = 16
@@ -91,6 +97,7 @@ struct Layout {
   double fsdp_shard = 0;         // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
   bool offload_activations = false;  // checkpointed layer inputs kept in host memory (MaxText remat offload)
   bool einsum_dispatch = false;  // MoE dispatch/combine as GShard's capacity einsums (MaxText's dropping path)
+  PpSchedule pp_schedule = PpSchedule::one_f_one_b;
   double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
 };
 

@@ -32,6 +32,9 @@ std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l
     case kFsdpShard:
       return "fsdp_shard " + num(l.fsdp_shard) + " does not divide the " +
              num(layout_zero_group(l.dp, l.cp, l.ep, m.moe.enabled())) + " data-parallel ranks that share the weights";
+    case kPpSchedule:
+      return "DualPipe needs an even PP (" + num(l.pp) + "), an even number of micro-batches (" + num(r.microbatches) +
+             ") and no interleaving (v = " + num(l.virtual_stages) + "): it runs micro-batches from both ends";
     case kNoFit:
       return "needs " + num(r.device_memory_bytes / 1e9) + " GB per device, more than the usable " +
              num(r.usable_memory_bytes / 1e9) + " GB";
@@ -42,7 +45,7 @@ std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l
 std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r) {
   std::vector<std::string> out;
   for (LayoutProblem p : {kTpHeads, kPpLayers, kBatchSplit, kEpExperts, kCpSeq, kInterleave, kEpFolding, kFsdpShard,
-                          kDevicePrecision}) {
+                          kPpSchedule, kDevicePrecision}) {
     if (r.problems & p) out.push_back(explain_problem(m, d, l, r, p));
   }
   if (d.gemm_basis == EfficiencyBasis::assumed) {

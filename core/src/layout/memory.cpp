@@ -36,6 +36,8 @@ void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const Pl
   // ZeRO-3 under PP keeps the stage's gathered weights and unsharded gradients until the step's
   // last backward (data_parallel.cpp).
   r->weight_bytes = st.shard_params * acc.weight_bytes / (l.zero_stage >= 3 && l.pp <= 1 ? zero_group : 1.0);
+  // DualPipe holds the stages of both directions: two copies of the parameters (DeepSeek-V3 §3.2.1).
+  if (l.pp_schedule == PpSchedule::dualpipe && l.pp > 1) r->weight_bytes *= 2;
   r->grad_bytes = st.shard_params * acc.grad_bytes / (l.zero_stage >= 2 && !(l.zero_stage >= 3 && l.pp > 1) ? zero_group : 1.0);
   r->optimizer_bytes = st.shard_params * acc.optimizer_bytes / (l.zero_stage >= 1 ? zero_group : 1.0);
   // Activations. A GPT block keeps Korthikanti's count (flash attention or selective recompute

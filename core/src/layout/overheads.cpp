@@ -6,6 +6,7 @@
 //    docs/validation.md; it matters for small models and short sequences.
 //  - The optimizer step, memory-bound over the optimizer state: Adam reads and writes master
 //    weights, both moments and the gradients (Rajbhandari et al. 2020 §3 for the state sizes).
+//  - Pipeline bubbles of the 1F1B, zero-bubble and DualPipe schedules (layout_model.h).
 //  - The pipeline's last stage also runs the output head (logits GEMM, 2·V·h FLOPs per token
 //    forward); Megatron-style splits put fewer layers there when the layers do not divide evenly
 //    (Narayanan et al. 2021; Llama 3 report §3.3.2 removes a layer from the first and last stages).
@@ -28,6 +29,21 @@ double slowest_stage_units(const Model& m, const PlanLayout& l) {
   // The last device holds what the others leave, plus the head.
   const double last = std::max(0.0, m.layers - (l.pp - 1) * full);
   return std::max(full, std::min(full, last) + head_layer_equivalents(m));
+}
+
+// Bubble in units of one micro-batch's forward + backward time t = T_F + T_B + T_W, each a third
+// (sources in layout_model.h): 1F1B (p − 1)/v · t; ZB-H1 (p − 1)(T_F + T_B − T_W) = (p − 1)/3 · t
+// (÷ v when interleaved, as 1F1B's); DualPipe (p/2 − 1)(T_F&B + T_B − 3·T_W) with T_F&B = T_F + T_B:
+// zero.
+double pipeline_bubble_s(const PlanLayout& l, double t_mb) {
+  if (l.pp <= 1) return 0;
+  const double third = t_mb / kPassesFwdBwd;
+  switch (l.pp_schedule) {
+    case PpSchedule::one_f_one_b: return (l.pp - 1) / l.virtual_stages * t_mb;
+    case PpSchedule::zero_bubble: return (l.pp - 1) / l.virtual_stages * (third + third - third);
+    case PpSchedule::dualpipe: return std::max(0.0, (l.pp / 2 - 1) * ((third + third) + third - 3 * third));
+  }
+  return 0;
 }
 
 void overhead_terms(const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st, LayoutResult* r) {

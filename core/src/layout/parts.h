@@ -127,6 +127,8 @@ double head_layer_equivalents(const Model& m);
 // Work on the slowest pipeline device in layer units: its layers, or the last device's layers plus
 // the head, whichever is more (pp = 1: all layers; the head is spread with them).
 double slowest_stage_units(const Model& m, const PlanLayout& l);
+// Pipeline bubble of the schedule for a micro-batch time t_mb (overheads.cpp).
+double pipeline_bubble_s(const PlanLayout& l, double t_mb);
 // Per-layer fixed costs and the optimizer step (overheads.cpp).
 void overhead_terms(const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st, LayoutResult* r);
 // Needs the per-micro-batch time t_mb (what the reduction can hide behind).
