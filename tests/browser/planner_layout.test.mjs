@@ -218,7 +218,51 @@ async function hoverSegment(page, step, label) {
   throw new Error(`no segment ${label}`);
 }
 
+// Picks each pipeline schedule from the "PP schedule" list with the pointer (a click, or a tap on a
+// phone) on the default PP 64 layout: zero bubble keeps a third of the 1F1B bubble, DualPipe none,
+// and the bubble's hover names the schedule.
+async function drivePipelineSchedule(browser, origin, shots, size) {
+  const { page, watch } = await openPlanner(browser, origin, size);
+  const where = (w) => `${size.name}: ${w}`;
+  const field = 'planner:training.layout.pp_schedule';
+  await scrollIntoView(page, field, size.viewport);
+  const before = await stepTerms(page);
+  assert(before.bubble > 0, where(`no bubble in the default layout: ${before.line}`));
+  for (const [id, share] of [['zero_bubble', 1 / 3], ['dualpipe', 0], ['1f1b', 1]]) {
+    const text = await resultsText(page);
+    await scrollIntoView(page, field, size.viewport);
+    await clickWidget(page, field);
+    await frames(page, 3);
+    if (id === 'zero_bubble') await page.screenshot({ path: path.join(shots, `planner-pp-schedule-open-${size.name}.png`) });
+    await clickWidget(page, `${field}=${id}`);
+    await textChanged(page, text, where(`schedule ${id}`));
+    const terms = await stepTerms(page);
+    const scenario = await linkWith(page, 'training.layout.pp_schedule', id, where(`schedule ${id}`));
+    const plan = await planInPage(page, scenario);
+    assert(plan.valid, where(`plan() of the ${id} link is not valid`));
+    sameAsPlan(terms, plan, where(`schedule ${id}`));
+    assert(near(plan.step.pp_bubble_s, share * (before.bubble || 0), 0.02),
+           where(`${id}: bubble ${plan.step.pp_bubble_s} s, expected ${share} × ${before.bubble} s`));
+    assert(near(terms.bubble || 0, plan.step.pp_bubble_s), where(`${id}: shown bubble ${terms.bubble} vs plan ${plan.step.pp_bubble_s}`));
+    if (id === 'zero_bubble') {
+      await scrollIntoView(page, 'chart:step-bar', size.viewport);
+      const tip = await hoverSegment(page, plan.step, 'bubble');
+      assert(/zero bubble/.test(tip), where(`the bubble hover does not name the schedule: ${JSON.stringify(tip)}`));
+      await page.screenshot({ path: path.join(shots, `planner-pp-zero-bubble-${size.name}.png`) });
+      await page.mouse.move(2, 2);
+      await frames(page, 3);
+    }
+  }
+  assertClean(watch);
+  await watch.context.close();
+}
+
 export const tests = [
+  ['planner: the pipeline schedule, picked with the pointer at desktop and phone size, shrinks the bubble', async ({ browser, origin, shots }) => {
+    await drivePipelineSchedule(browser, origin, shots, kDesktop);
+    await drivePipelineSchedule(browser, origin, shots, kPhone);
+  }],
+
   ['planner: TP overlap and software stack, clicked at desktop size, change the step and the link', async ({ browser, origin, shots }) => {
     const { overlapLink } = await driveSwitches(browser, origin, shots, kDesktop);
     // The link with TP overlap on opens in a fresh browser with it on, and shows the same step.

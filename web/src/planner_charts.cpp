@@ -106,9 +106,12 @@ std::string bytes_label(double b) { return fmt::bytes(b); }
 // [SECTION] Step breakdown and memory per device
 void step_bar(Ui& ui, const sizer::LayoutResult& r) {
   const ImU32* c = ui.pal.series;
+  const std::string bubble =
+      std::string("Pipeline fill and drain, ") + sizer::pipeline_bubble_formula(ui.state.view.planner.layout.pp_schedule) + ".";
   const std::vector<Segment> segs = {
-      {"GEMM", u8"Linear-layer FLOPs (with recomputation) at the chip's GEMM efficiency for the per-device width h ÷ TP; "
-               u8"FP8/FP4 at the chip's measured low-precision factor.", r.compute_s - r.attention_s, c[0]},
+      {"GEMM", u8"Linear-layer FLOPs (with recomputation) at the chip's GEMM efficiency at each linear's own "
+               u8"per-device shape (QKV, output projection, MLP after the TP split); FP8/FP4 at the chip's measured "
+               u8"low-precision factor.", r.compute_s - r.attention_s, c[0]},
       {"attention", u8"Attention products QKᵀ and AV (flash attention, BF16) at the stack's attention efficiency.",
        r.attention_s, with_alpha(c[0], 0.55f)},
       {"memory-bound", "Elementwise work reading and writing activations at HBM bandwidth (Korthikanti Table 2); at "
@@ -117,13 +120,14 @@ void step_bar(Ui& ui, const sizer::LayoutResult& r) {
       {"TP", u8"Tensor-parallel all-reduces: 4 per layer per micro-batch (6 with full recompute); with TP overlap "
              u8"only what the GEMMs cannot hide, plus 10% of the hidden part for the SMs it takes.", r.tp_comm_s, c[1]},
       {"experts", u8"Routed-expert GEMMs at their own width (tokens per expert × expert FFN ÷ expert TP) on the "
-                  u8"busiest device (× the expert imbalance), and the router's permute/unpermute copies.",
+                  u8"busiest device (× the expert imbalance), and the router's permute/unpermute copies (or, with "
+                  u8"einsum dispatch, GShard's dispatch and combine einsums).",
        r.expert_compute_s + r.moe_permute_s, with_alpha(c[4], 0.6f)},
       {"EP", u8"Expert-parallel all-to-all: dispatch and combine, forward and backward, less what ep_overlap hides.",
        r.ep_comm_s, c[4]},
       {"CP", "Ring-attention K/V exchange beyond what the attention compute hides.", r.cp_comm_s, c[6]},
       {"PP send/recv", "Activations and gradients crossing pipeline-stage boundaries.", r.pp_p2p_s, c[2]},
-      {"bubble", "Pipeline fill and drain: (p − 1) ÷ v micro-batch times.", r.pp_bubble_s, c[7]},
+      {"bubble", bubble.c_str(), r.pp_bubble_s, c[7]},
       {"exposed DP", "Gradient reduction not hidden behind the last backward pass.", r.dp_comm_exposed_s, c[3]},
       {"optimizer", "Optimizer step: reads and writes the training state at HBM bandwidth.", r.optimizer_s, ui.pal.faint},
       {"overheads", u8"Fixed cost per layer per pass per micro-batch: kernel launches and host work (chip + software "

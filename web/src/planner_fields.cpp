@@ -142,8 +142,8 @@ void layout_editor(Ui& ui) {
     switch_field(ui, "Host offload", "training.layout.offload_activations");
     ImGui::EndTable();
   }
-  // The stack's names do not fit an input cell of the 4-column table: a row of its own whose
-  // label lines up with the labels above and whose list spans the rest.
+  // The stack's, recipe's and schedule's names do not fit an input cell of the 4-column table: rows
+  // of their own whose labels line up with the labels above and whose lists span the rest.
   if (ImGui::BeginTable("stack_field", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.29f);
     ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthStretch, 0.71f);
@@ -153,6 +153,9 @@ void layout_editor(Ui& ui) {
     choice_field(ui, "FP8/FP4 recipe", "training.fp8_recipe",
                  {{"tensorwise", "tensorwise"}, {"rowwise", "rowwise"}, {"mx", "MX blocks (MXFP8, NVFP4)"},
                   {"blockwise", "blockwise (DeepSeek-V3)"}});
+    choice_field(ui, "PP schedule", "training.layout.pp_schedule",
+                 {{"1f1b", "1F1B (interleaved with v > 1)"}, {"zero_bubble", "zero bubble (ZB-H1)"},
+                  {"dualpipe", "DualPipe (DeepSeek-V3)"}}, false);
     ImGui::EndTable();
   }
   radio_row(ui, "Recompute", "training.layout.recompute", {{"none", "none"}, {"selective", "selective"}, {"full", "full"}},

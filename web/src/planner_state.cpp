@@ -28,7 +28,7 @@ void add_working(const sizer::Scenario& sc, const sizer::PlanLayout& l, const si
   };
   add(kPlanStep,
       "step = m × (GEMM + attention + experts + memory + TP + EP + CP + PP + overheads per micro-batch) + "
-      "bubble + "
+      "bubble (" + std::string(sizer::pipeline_bubble_formula(l.pp_schedule)) + ") + "
       "exposed DP + optimizer, "
       "m = B ÷ (DP · EP · b)",
       "m = " + num(l.global_batch) + " ÷ (" + num(l.dp) + " · " + num(l.ep) + " · " + num(l.micro_batch) +
@@ -43,9 +43,12 @@ void add_working(const sizer::Scenario& sc, const sizer::PlanLayout& l, const si
           fmt::seconds(r.pp_bubble_s) + " + " +
           fmt::seconds(r.dp_comm_exposed_s) + " + " + fmt::seconds(r.optimizer_s) + " = " + fmt::seconds(r.step_s));
   const double per_token = r.tokens_per_step > 0 ? r.model_flops_per_step / r.tokens_per_step : 0;
-  add(kPlanMfu, "MFU = (6·N + 12·L·s·h) · tokens ÷ (step × devices × peak)",
-      "(6 × " + num(sc.model.active_params) + " + 12 × " + num(sc.model.layers) + " × " + num(l.seq_len) +
-          " × " + num(sc.model.hidden) + ") = " + num(per_token) + " FLOP/token × " + num(r.tokens_per_step) +
+  add(kPlanMfu,
+      "MFU = (6·N + 12·L·s·w) · tokens ÷ (step × devices × peak), w = query heads × head size, s the attended "
+      "span (the sequence, less with sliding windows)",
+      "(6 × " + num(sc.model.active_params) + " + 12 × " + num(sc.model.layers) + " × " +
+          num(sizer::attention_span(sc.model, l.seq_len)) + " × " + num(sizer::attention_width(sc.model)) + ") = " +
+          num(per_token) + " FLOP/token × " + num(r.tokens_per_step) +
           " tokens ÷ " + denom + " = " + fmt::percent(r.mfu_predicted));
   add(kPlanHfu, "HFU = hardware FLOPs per step ÷ (step × devices × peak); hardware FLOPs count recomputation",
       num(r.hardware_flops_per_step) + " FLOP (" + std::string(sizer::to_string(l.recompute)) + " recompute) ÷ " + denom +

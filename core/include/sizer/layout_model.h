@@ -171,6 +171,9 @@ double model_flops_per_token(const Model& m, double seq_len);
 
 LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c);
 
+// The bubble formula of a pipeline schedule, in words, for the working (layout/overheads.cpp).
+const char* pipeline_bubble_formula(PpSchedule p);
+
 // Plain-language explanation of one of a result's problems.
 std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r,
                             LayoutProblem p);

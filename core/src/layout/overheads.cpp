@@ -53,3 +53,19 @@ void overhead_terms(const Device& d, const PlanLayout& l, const PlanContext& c, 
 }
 
 }  // namespace sizer::layout
+
+namespace sizer {
+
+const char* pipeline_bubble_formula(PpSchedule p) {
+  switch (p) {
+    case PpSchedule::one_f_one_b: return "1F1B: (p − 1) ÷ v micro-batch times (Narayanan et al. 2021)";
+    case PpSchedule::zero_bubble:
+      return "zero bubble (ZB-H1): (p − 1) ÷ v × (T_F + T_B − T_W), a third of a micro-batch time per stage "
+             "(Qi et al. 2023)";
+    case PpSchedule::dualpipe:
+      return "DualPipe: (p/2 − 1) × (T_F&B + T_B − 3·T_W), none with equal passes (DeepSeek-V3 report)";
+  }
+  return "";
+}
+
+}  // namespace sizer
