@@ -38,6 +38,7 @@ int usage() {
                "       sizer table [SCENARIO.json|-] [--format text|csv|json|markdown]\n"
                "                   [--precisions bf16,fp8,...] [--devices id,id,...]\n"
                "       sizer plan|search SCENARIO.json|-\n"
+               "       sizer serve-search SCENARIO.json|-   (needs serving.workload)\n"
                "       sizer validate RUNS.json [MORE.json ...] [--format text|markdown|json]\n"
                "       sizer calibrate RUNS.json [MORE.json ...] [--devices id,...] [--fit gemm,...] [--loso]\n"
                "       sizer version\n";
@@ -379,6 +380,22 @@ int main(int argc, char** argv) {
       out = sizer::search_to_json(p.scenario, r);
     }
     std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return 0;
+  }
+  if (a.command == "serve-search") {
+    if (a.positional.size() != 1) return usage();
+    sizer::ParsedScenario p;
+    if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
+    if (!p.scenario.serving.workload_given) {
+      std::cerr << "sizer: serving.workload: is required for serve-search: input_tokens, output_tokens and "
+                   "concurrency or requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)\n";
+      return kExitInvalid;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    sizer::serve::ServeSearchResult r = sizer::serve::search_serving(p.scenario);
+    r.search_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cout << sizer::serve::serve_search_to_json(p.scenario, r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+              << "\n";
     return 0;
   }
   if (a.command == "validate") return cmd_validate(a, catalog);

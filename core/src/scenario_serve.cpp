@@ -6,6 +6,7 @@
 #include "scenario_parts.h"
 #include "sizer/format.h"
 #include "sizer/serve_scenario.h"
+#include "sizer/serve_search.h"
 #include "sizer/user_text.h"
 #include "sizer/working.h"
 
@@ -47,6 +48,51 @@ void read_workload(Reader& r, const json& o, const std::string& path, serve::Wor
   }
   (void)conc;
   (void)rate;
+}
+
+// serving.search: devices per replica (a count or [min, max]), precision lists, spec decode.
+void read_serve_search(Reader& r, const json& o, const std::string& path, ServeSearchInputs* q) {
+  r.only_keys(o, path, {"devices", "weight_precisions", "kv_precisions", "spec_decode"});
+  if (auto it = o.find("devices"); it != o.end()) {
+    const std::string dp = join(path, "devices");
+    const Range count{1, kMaxReplicaDevices, false, true};
+    if (it->is_array()) {
+      if (it->size() != 2) {
+        r.error(dp, "must be a device count or [min, max]; got an array of " + std::to_string(it->size()));
+      } else if (r.number_value((*it)[0], dp + "[0]", count, &q->devices_min) &&
+                 r.number_value((*it)[1], dp + "[1]", count, &q->devices_max) && q->devices_max < q->devices_min) {
+        r.error(dp, "must be [min, max] with min ≤ max; got [" + num(q->devices_min) + ", " + num(q->devices_max) + "]");
+      }
+    } else if (r.number_value(*it, dp, count, &q->devices_min)) {
+      q->devices_max = q->devices_min;
+    }
+  }
+  for (const char* key : {"weight_precisions", "kv_precisions"}) {
+    auto it = o.find(key);
+    if (it == o.end()) continue;
+    const std::string kp = join(path, key);
+    unsigned* mask = std::string(key) == "weight_precisions" ? &q->weight_precisions : &q->kv_precisions;
+    if (!it->is_array() || it->empty()) {
+      r.error(kp, "must be a non-empty list of bf16, fp8, fp4; got " + show(*it));
+      continue;
+    }
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      const json& e = (*it)[i];
+      Precision p{};
+      if (!e.is_string() || !parse_precision(e.get<std::string>().c_str(), &p) ||
+          (p != Precision::bf16 && p != Precision::fp8 && p != Precision::fp4)) {
+        r.error(kp + "[" + std::to_string(i) + "]", "must be bf16, fp8 or fp4; got " + show(e));
+        continue;
+      }
+      *mask |= serve::precision_bit(p);
+    }
+  }
+  std::string spec;
+  if (r.string(o, "spec_decode", path, &spec)) {
+    if (spec == "both") q->spec_decode_both = true;
+    else if (spec == "on") q->spec_decode_both = false;
+    else r.error(join(path, "spec_decode"), "must be both (with and without serving.spec_decode) or on; got " + echo_quoted(spec));
+  }
 }
 
 }  // namespace
@@ -93,6 +139,9 @@ void read_serve_model(Reader& r, const json& o, Scenario* s) {
           sp + ".acceptance",
           "is needed with draft_tokens: the probability in [0, 1] that a draft token is accepted");
     }
+  }
+  if (auto it = o.find("search"); it != o.end() && r.object(*it, "serving.search")) {
+    read_serve_search(r, *it, "serving.search", &v.search);
   }
   if (auto it = o.find("slo"); it != o.end() && r.object(*it, "serving.slo")) {
     r.only_keys(*it, "serving.slo", {"ttft_s", "tpot_s"});

@@ -142,6 +142,14 @@ struct TrainingInputs {
   SearchInputs search;
 };
 
+// Serving search settings (`sizer serve-search`; serving.search in docs/contract.md).
+struct ServeSearchInputs {
+  double devices_min = 0, devices_max = 0;  // devices per replica; 0 = 1 … max(64, scale-up domain)
+  unsigned weight_precisions = 0;  // bit (1 << Precision) per precision tried; 0 = bf16, fp8, fp4
+  unsigned kv_precisions = 0;      // the same for the KV cache; 0 = bf16, fp8
+  bool spec_decode_both = true;    // with serving.spec_decode: try it on and off
+};
+
 struct ServingInputs {
   Precision weight_precision = Precision::fp8;
   Precision kv_precision = Precision::bf16;
@@ -170,6 +178,7 @@ struct ServingInputs {
   serve::SpecDecode spec;
   serve::Slo slo;
   serve::Engine engine;
+  ServeSearchInputs search;
 };
 
 struct PowerInputs {

@@ -116,12 +116,15 @@ Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& 
   return r;
 }
 
-Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout& l,
-                             const ServeContext& c) {
+namespace {
+
+// Everything before the operating point: validity, memory, one whole prompt alone, and (when
+// `capacity`) the capacity: the largest batch whose requests fit in KV.
+Performance prepare(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c, const Shape& s,
+                    bool capacity, double tol, Point* cap_out = nullptr, double* x_max_out = nullptr) {
   Performance r;
   r.problems = layout_problems(m, d, l, c);
   if (!r.valid()) return r;
-  const Shape s = make_shape(m, d, l, c);
   memory_terms(m, d, l, c, s, &r);
   const Workload& w = c.workload;
   const double I = w.input_tokens, O = w.output_tokens;
@@ -133,39 +136,35 @@ Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout&
     whole.prefill_seqs = 1;
     r.prefill = step_time(l, c, m, s, whole);
   }
+  if (!capacity) return r;
   // Capacity: the largest x whose requests fit in KV; N(x) grows without bound as the prefill
   // queue nears ρ = 1, so that limit is inside this one.
   const double x_top = O > 1 ? std::max(1.0, r.max_concurrency_kv) : c.engine.token_budget;
   const double kv_limit = std::max(1.0, r.max_concurrency_kv);
   auto over_kv = [&](double x) { return at(m, l, c, s, x).N - kv_limit; };
   const double g_top = over_kv(x_top);
-  const double lo = g_top <= 0 ? x_top : solve(over_kv, 0, x_top, -kv_limit, g_top, kTolerance);
-  const double x_max = lo;
+  const double x_max = g_top <= 0 ? x_top : solve(over_kv, 0, x_top, -kv_limit, g_top, tol);
   const Point cap = at(m, l, c, s, x_max);
   r.max_requests_per_s_per_replica = cap.lambda;
   // What stops a larger batch: the KV cache, or the prefill queue (when the prefill share of the
   // steps is nearly saturated, its queue is what fills the KV cache).
   r.capacity_limit = cap.rho >= kPrefillSaturated ? "prefill" : "kv_capacity";
+  if (cap_out) *cap_out = cap;
+  if (x_max_out) *x_max_out = x_max;
+  return r;
+}
 
-  // The operating point.
-  Point p;
-  if (w.concurrency > 0) {
-    if (w.concurrency > r.max_concurrency_kv) r.problems |= kServeKvFull;
-    const double N = w.concurrency, top = O > 1 ? N : c.engine.token_budget;
-    auto g = [&](double x) { return at(m, l, c, s, x).N - N; };
-    p = at(m, l, c, s, solve(g, 0, top, -N, g(top), kTolerance));
-  } else {
-    const double lambda = w.requests_per_s / std::max(1.0, w.replicas);
-    if (lambda > cap.lambda * (1 + kRateSlack)) {
-      r.problems |= kServeOverloaded;
-      p = cap;
-    } else if (lambda >= cap.lambda) {
-      p = cap;
-    } else {
-      auto g = [&](double x) { return at(m, l, c, s, x).lambda - lambda; };
-      p = at(m, l, c, s, solve(g, 0, x_max, -lambda, cap.lambda - lambda, kTolerance));
-    }
-  }
+// The operating point at `concurrency` requests in flight.
+Point at_concurrency(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s, double N,
+                     double tol) {
+  const double top = c.workload.output_tokens > 1 ? N : c.engine.token_budget;
+  auto g = [&](double x) { return at(m, l, c, s, x).N - N; };
+  return at(m, l, c, s, solve(g, 0, top, -N, g(top), tol));
+}
+
+// Fills r with the operating point p.
+void finish(const ServeLayout& l, const ServeContext& c, const Point& p, Performance* out) {
+  Performance& r = *out;
   r.decode = p.step;
   r.concurrency = p.N;
   r.decode_batch = p.B;
@@ -178,12 +177,53 @@ Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout&
   r.prefill_utilisation = p.rho;
   r.tokens_per_s_per_user = p.tpot > 0 ? 1 / p.tpot : 0;
   r.requests_per_s_per_replica = p.lambda;
-  r.output_tokens_per_s_per_replica = p.lambda * O;
+  r.output_tokens_per_s_per_replica = p.lambda * c.workload.output_tokens;
   r.output_tokens_per_s_per_device = r.output_tokens_per_s_per_replica / l.devices();
   r.ttft_ok = c.slo.ttft_s <= 0 || r.ttft_s <= c.slo.ttft_s;
   r.tpot_ok = c.slo.tpot_s <= 0 || r.tpot_s <= c.slo.tpot_s;
   r.meets_slo = r.feasible() && r.ttft_ok && r.tpot_ok;
+}
+
+}  // namespace
+
+Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout& l,
+                             const ServeContext& c) {
+  const Shape s = make_shape(m, d, l, c);
+  Point cap;
+  double x_max = 0;
+  Performance r = prepare(m, d, l, c, s, true, kTolerance, &cap, &x_max);
+  if (!r.valid()) return r;
+  const Workload& w = c.workload;
+  Point p;
+  if (w.concurrency > 0) {
+    if (w.concurrency > r.max_concurrency_kv) r.problems |= kServeKvFull;
+    p = at_concurrency(m, l, c, s, w.concurrency, kTolerance);
+  } else {
+    const double lambda = w.requests_per_s / std::max(1.0, w.replicas);
+    if (lambda > cap.lambda * (1 + kRateSlack)) {
+      r.problems |= kServeOverloaded;
+      p = cap;
+    } else if (lambda >= cap.lambda) {
+      p = cap;
+    } else {
+      auto g = [&](double x) { return at(m, l, c, s, x).lambda - lambda; };
+      p = at(m, l, c, s, solve(g, 0, x_max, -lambda, cap.lambda - lambda, kTolerance));
+    }
+  }
+  finish(l, c, p, &r);
   return r;
+}
+
+void evaluate_concurrency_sweep(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
+                                const double* concurrency, int n, double tol, Performance* out) {
+  const Shape s = make_shape(m, d, l, c);
+  const Performance base = prepare(m, d, l, c, s, false, tol);
+  for (int i = 0; i < n; ++i) {
+    out[i] = base;
+    if (!base.valid()) continue;
+    if (concurrency[i] > base.max_concurrency_kv) out[i].problems |= kServeKvFull;
+    finish(l, c, at_concurrency(m, l, c, s, concurrency[i], tol), &out[i]);
+  }
 }
 
 }  // namespace sizer::serve

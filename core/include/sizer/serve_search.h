@@ -1,0 +1,70 @@
+// Serving search (`sizer serve-search`, issue 10 item 4): every replica configuration of a
+// scenario's model on its device — devices per replica, TP × PP × attention DP, EP over the
+// TP·DP ranks, weight and KV precisions, speculative decoding on or off — at every concurrency
+// from 1 to what the KV cache holds, each evaluated by the serving performance model (serve.h).
+// Returns the throughput–interactivity Pareto front (output tokens/s per device against tokens/s
+// per user), the cheapest configuration that meets serving.slo, and the fleet for the demand.
+//
+// What it does not search yet: disaggregated prefill/decode pools (issue 10 item 3) and more than
+// one chip per search (run it per device). Pure: no clocks (search_s is set by the caller).
+#pragma once
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sizer/scenario.h"
+#include "sizer/serve.h"
+
+namespace sizer::serve {
+
+constexpr double kMaxServeConfigs = 4e6;  // evaluations before the search stops (truncated)
+
+// Precision sets as bit masks (ServeSearchInputs): bit p for Precision p.
+constexpr unsigned precision_bit(Precision p) { return 1u << static_cast<unsigned>(p); }
+constexpr unsigned kSearchWeightPrecisions =
+    precision_bit(Precision::bf16) | precision_bit(Precision::fp8) | precision_bit(Precision::fp4);
+constexpr unsigned kSearchKvPrecisions = precision_bit(Precision::bf16) | precision_bit(Precision::fp8);
+
+// One configuration and its steady state at one concurrency.
+struct ServePoint {
+  ServeLayout layout;
+  Precision weight_precision = Precision::fp8, kv_precision = Precision::bf16,
+            compute_precision = Precision::fp8;
+  bool spec_decode = false;  // the scenario's serving.spec_decode applied
+  double concurrency = 0;    // requests in flight per replica
+  Performance perf;
+  double replica_usd_per_hour = 0;         // devices × price per device-hour (0 without a price)
+  double cost_per_million_tokens_usd = 0;  // per million output tokens at this operating point
+};
+
+// The fleet for the demand at the best configuration's operating point.
+struct ServeFleet {
+  const char* basis = "tokens_per_day";  // "requests_per_s" when the workload gives a rate
+  double demand_output_tokens_per_s = 0;
+  double replicas = 0, devices = 0, usd_per_hour = 0, cost_per_million_tokens_usd = 0;
+};
+
+struct ServeSearchResult {
+  std::vector<ServePoint> pareto;  // ascending tokens/s per user, descending tokens/s per device
+  bool have_best = false;
+  ServePoint best;          // meets the SLO at the lowest cost (highest tokens/s per device unpriced)
+  const char* best_by = "cost_per_million_tokens_usd";
+  ServeFleet fleet;         // set when have_best
+  double configs_evaluated = 0, configs_feasible = 0, configs_meeting_slo = 0;
+  double layouts = 0;       // replica layouts tried (all precisions and concurrencies of each count once)
+  bool truncated = false;   // stopped at kMaxServeConfigs
+  double search_s = 0;      // wall-clock seconds, set by the caller
+  // Why no configuration meets the SLO (empty when one does): the constraint that binds.
+  std::string no_best_reason;
+};
+
+// Device counts per replica the search visits: powers of two in [min, max] plus both ends and the
+// scale-up domain when inside the range.
+std::vector<double> serve_search_device_counts(double min, double max, double domain);
+
+ServeSearchResult search_serving(const Scenario& s);
+
+// `sizer serve-search` / sizer.serveSearch() JSON (schema sizer.serve_search.v1).
+nlohmann::json serve_search_to_json(const Scenario& s, const ServeSearchResult& r);
+
+}  // namespace sizer::serve

@@ -1,0 +1,249 @@
+// Serving search (sizer/serve_search.h): enumerates replica configurations and concurrencies,
+// evaluates each with the serving performance model, and keeps the throughput–interactivity
+// Pareto front, the cheapest configuration meeting the SLO and its fleet.
+//  - Layouts: TP a power of two that divides the heads within one scale-up domain (TP across the
+//    network pays every layer's all-reduces on it); PP any divisor up to the layers; attention DP
+//    only for MoE models, where EP spans the TP·DP ranks (for a dense model DP ranks are separate
+//    replicas); EP any divisor of TP·DP that divides the experts (the layout rules of serve.h).
+//  - Concurrency: 1, 2, 4, … up to max_concurrency_kv, and max_concurrency_kv itself (the KV
+//    capacity bound of the layout and precisions).
+//  - Pareto: a point stays if no other is at least as fast per user and per device and faster in
+//    one (the standard throughput–interactivity curve of serving benchmarks).
+//  - Cost per million output tokens at the operating point: replica $/h ÷ (tokens/s × 3,600) × 10⁶
+//    (seed post Part 5, with the predicted throughput instead of realised × utilisation shares).
+#include "sizer/serve_search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sizer/serve_scenario.h"
+#include "sizer/serving.h"
+
+namespace sizer::serve {
+
+namespace {
+
+constexpr double kDefaultMaxDevices = 64;
+constexpr unsigned bit(Precision p) { return precision_bit(p); }
+constexpr Precision kPrecisions[] = {Precision::bf16, Precision::fp8, Precision::fp4};
+constexpr double kSecondsPerHour = 3600;
+constexpr int kMaxSweep = 48;              // concurrencies per configuration: 2^47 is beyond any KV cache
+constexpr double kSweepTolerance = 1e-4;   // relative, on each operating point's decode batch
+
+bool divides(double a, double b) { return b > 0 && std::fmod(a, b) == 0; }
+
+std::vector<double> divisors_of(double n) {
+  std::vector<double> out;
+  for (double k = 1; k * k <= n; ++k) {
+    if (!divides(n, k)) continue;
+    out.push_back(k);
+    if (k * k != n) out.push_back(n / k);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A configuration and what the front and the best need, without the whole Performance.
+struct Candidate {
+  ServeLayout layout;
+  Precision weight, kv, compute;
+  bool spec;
+  double concurrency;
+  double per_user, per_device, cost;
+  bool meets_slo;
+};
+
+ServePoint point_of(const Model& m, const Device& d, const ServeContext& base, const SpecDecode& spec,
+                    const Candidate& k, double usd_per_device_hour) {
+  ServePoint p;
+  p.layout = k.layout;
+  p.weight_precision = k.weight, p.kv_precision = k.kv, p.compute_precision = k.compute;
+  p.spec_decode = k.spec;
+  p.concurrency = k.concurrency;
+  ServeContext c = base;
+  c.weight_precision = k.weight, c.kv_precision = k.kv, c.compute_precision = k.compute;
+  c.spec = k.spec ? spec : SpecDecode{};
+  c.workload.concurrency = k.concurrency, c.workload.requests_per_s = 0, c.workload.replicas = 1;
+  p.perf = evaluate_serving(m, d, k.layout, c);
+  p.replica_usd_per_hour = usd_per_device_hour * k.layout.devices();
+  p.cost_per_million_tokens_usd = k.cost;
+  return p;
+}
+
+}  // namespace
+
+std::vector<double> serve_search_device_counts(double min, double max, double domain) {
+  std::vector<double> out;
+  if (!(min >= 1) || max < min) return out;
+  for (double n = 1; n <= max; n *= 2) {
+    if (n >= min) out.push_back(n);
+  }
+  out.push_back(std::round(min));
+  out.push_back(std::round(max));
+  if (domain >= min && domain <= max) out.push_back(domain);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+ServeSearchResult search_serving(const Scenario& s) {
+  ServeSearchResult r;
+  const Model& m = s.model;
+  const Device& d = s.device;
+  const ServingInputs& v = s.serving;
+  const ServeSearchInputs& q = v.search;
+  const bool moe = m.moe.enabled();
+  const double domain = std::max(1.0, d.scale_up_domain);
+  const double lo = q.devices_min > 0 ? q.devices_min : 1;
+  const double hi = q.devices_max > 0 ? q.devices_max : std::max(kDefaultMaxDevices, domain);
+  const unsigned weights = q.weight_precisions ? q.weight_precisions : kSearchWeightPrecisions;
+  const unsigned kvs = q.kv_precisions ? q.kv_precisions : kSearchKvPrecisions;
+  std::vector<bool> specs = {false};
+  if (v.spec.draft_tokens > 0) specs = q.spec_decode_both ? std::vector<bool>{false, true} : std::vector<bool>{true};
+  const double price = v.price.usd_per_device_hour;
+  r.best_by = price > 0 ? "cost_per_million_tokens_usd" : "output_tokens_per_s_per_device";
+  const ServeContext base = serve_context(s);
+
+  std::vector<Candidate> all;
+  double best_ttft = INFINITY, best_tpot = INFINITY;
+  for (double n : serve_search_device_counts(lo, hi, domain)) {
+    for (double tp = 1; tp <= n && tp <= domain; tp *= 2) {
+      if (!divides(n, tp) || !divides(m.heads, tp)) continue;
+      for (double pp : divisors_of(n / tp)) {
+        if (pp > m.layers) break;
+        const double dp = n / (tp * pp);
+        if (dp > 1 && !moe) continue;  // a dense model's DP ranks are separate replicas
+        for (double ep : moe ? divisors_of(tp * dp) : std::vector<double>{1}) {
+          if (moe && !divides(m.moe.experts, ep)) continue;
+          const ServeLayout l{tp, pp, dp, ep};
+          if (layout_problems(m, d, l, base) & (kServeTpHeads | kServePpLayers | kServeEp)) continue;
+          r.layouts += 1;
+          for (Precision w : kPrecisions) {
+            if (!(weights & bit(w))) continue;
+            const Precision compute = default_compute_precision(d, w);
+            if (d.dense_flops(compute) <= 0) continue;
+            for (Precision kv : kPrecisions) {
+              if (!(kvs & bit(kv))) continue;
+              for (bool spec : specs) {
+                ServeContext c = base;
+                c.weight_precision = w, c.kv_precision = kv, c.compute_precision = compute;
+                c.spec = spec ? v.spec : SpecDecode{};
+                c.workload.requests_per_s = 0, c.workload.replicas = 1;
+                if (r.truncated) break;
+                const double cap = std::floor(evaluate_memory(m, d, l, c).max_concurrency_kv);
+                if (!(cap >= 1)) continue;  // the weights leave no room for one request's KV
+                double concs[kMaxSweep];
+                int n_conc = 0;
+                for (double conc = 1; n_conc < kMaxSweep; conc = std::min(conc * 2, cap)) {
+                  concs[n_conc++] = conc;
+                  if (conc >= cap) break;
+                }
+                if (r.configs_evaluated + n_conc > kMaxServeConfigs) {
+                  r.truncated = true;
+                  break;
+                }
+                Performance perf[kMaxSweep];
+                evaluate_concurrency_sweep(m, d, l, c, concs, n_conc, kSweepTolerance, perf);
+                r.configs_evaluated += n_conc;
+                for (int i = 0; i < n_conc; ++i) {
+                  const Performance& p = perf[i];
+                  if (!p.feasible() || !(p.output_tokens_per_s_per_device > 0)) continue;
+                  r.configs_feasible += 1;
+                  best_ttft = std::min(best_ttft, p.ttft_s);
+                  best_tpot = std::min(best_tpot, p.tpot_s);
+                  const double cost = price > 0 ? serving::cost_per_million_tokens_usd(
+                                                      price * l.devices(), p.output_tokens_per_s_per_replica, 1.0)
+                                                : 0.0;
+                  all.push_back({l, w, kv, compute, spec, concs[i], p.tokens_per_s_per_user,
+                                 p.output_tokens_per_s_per_device, cost, p.meets_slo});
+                  if (p.meets_slo) r.configs_meeting_slo += 1;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  // Pareto front: by tokens/s per user descending, keep each point faster per device than all
+  // the faster-per-user ones; then ascending per user.
+  std::vector<const Candidate*> order;
+  order.reserve(all.size());
+  for (const Candidate& k : all) order.push_back(&k);
+  std::sort(order.begin(), order.end(), [](const Candidate* a, const Candidate* b) {
+    if (a->per_user != b->per_user) return a->per_user > b->per_user;
+    return a->per_device > b->per_device;
+  });
+  double top = -1;
+  for (const Candidate* k : order) {
+    if (k->per_device > top) {
+      top = k->per_device;
+      r.pareto.push_back(point_of(m, d, base, v.spec, *k, price));
+    }
+  }
+  std::reverse(r.pareto.begin(), r.pareto.end());
+
+  // Best: meets the SLO at the lowest cost per million output tokens (unpriced: the highest
+  // output tokens/s per device); ties go to the smaller replica, then the faster user speed.
+  const Candidate* best = nullptr;
+  for (const Candidate& k : all) {
+    if (!k.meets_slo) continue;
+    if (!best) {
+      best = &k;
+      continue;
+    }
+    const double a = price > 0 ? k.cost : -k.per_device, b = price > 0 ? best->cost : -best->per_device;
+    if (a < b || (a == b && (k.layout.devices() < best->layout.devices() ||
+                             (k.layout.devices() == best->layout.devices() && k.per_user > best->per_user)))) {
+      best = &k;
+    }
+  }
+  if (best) {
+    r.have_best = true;
+    r.best = point_of(m, d, base, v.spec, *best, price);
+    ServeFleet& f = r.fleet;
+    const Workload& w = v.workload;
+    if (w.requests_per_s > 0) {
+      f.basis = "requests_per_s";
+      f.demand_output_tokens_per_s = w.requests_per_s * w.output_tokens;
+    } else {
+      f.basis = "tokens_per_day";
+      f.demand_output_tokens_per_s = v.demand_tokens_per_day / (24 * kSecondsPerHour);
+    }
+    const double per_replica = r.best.perf.output_tokens_per_s_per_replica;
+    f.replicas = per_replica > 0 ? std::ceil(f.demand_output_tokens_per_s / per_replica - 1e-9) : 0;
+    f.devices = f.replicas * r.best.layout.devices();
+    f.usd_per_hour = f.replicas * r.best.replica_usd_per_hour;
+    f.cost_per_million_tokens_usd = r.best.cost_per_million_tokens_usd;
+  } else if (r.configs_feasible == 0) {
+    r.no_best_reason = "no configuration in the search fits: the weights leave no room for one request's KV cache on "
+                       "any replica of " + std::to_string(static_cast<long long>(lo)) + " to " +
+                       std::to_string(static_cast<long long>(hi)) +
+                       " devices; allow more devices per replica (serving.search.devices) or lower precisions";
+  } else {
+    const Slo& slo = v.slo;
+    std::string why;
+    auto fmt = [](double x) {
+      char b[32];
+      std::snprintf(b, sizeof b, "%.3g", x);
+      return std::string(b);
+    };
+    if (slo.ttft_s > 0 && best_ttft > slo.ttft_s) {
+      why += "serving.slo.ttft_s binds: the lowest TTFT of any configuration is " + fmt(best_ttft) + " s (target " +
+             fmt(slo.ttft_s) + " s)";
+    }
+    if (slo.tpot_s > 0 && best_tpot > slo.tpot_s) {
+      why += std::string(why.empty() ? "" : "; ") + "serving.slo.tpot_s binds: the lowest TPOT of any configuration is " +
+             fmt(best_tpot) + " s (target " + fmt(slo.tpot_s) + " s)";
+    }
+    if (why.empty()) {
+      why = "serving.slo: each target is met by some configuration (lowest TTFT " + fmt(best_ttft) + " s, TPOT " +
+            fmt(best_tpot) + " s) but none meets both at once";
+    }
+    r.no_best_reason = why;
+  }
+  return r;
+}
+
+}  // namespace sizer::serve

@@ -1,0 +1,99 @@
+// `sizer serve-search` JSON (schema sizer.serve_search.v1; docs/contract.md, "serve-search").
+#include <cmath>
+
+#include "sizer/serve_search.h"
+
+namespace sizer::serve {
+
+namespace {
+
+using nlohmann::json;
+
+json num_or_null(double v, bool defined = true) { return defined && std::isfinite(v) ? json(v) : json(nullptr); }
+
+json precisions(unsigned mask, unsigned fallback) {
+  json a = json::array();
+  for (Precision p : {Precision::bf16, Precision::fp8, Precision::fp4}) {
+    if ((mask ? mask : fallback) & precision_bit(p)) a.push_back(to_string(p));
+  }
+  return a;
+}
+
+json point_json(const ServePoint& pt, bool priced) {
+  const Performance& p = pt.perf;
+  const StepTime& t = p.decode;
+  return {{"layout", {{"tp", pt.layout.tp}, {"pp", pt.layout.pp}, {"dp", pt.layout.dp}, {"ep", pt.layout.ep},
+                      {"devices", pt.layout.devices()}}},
+          {"weight_precision", to_string(pt.weight_precision)},
+          {"kv_precision", to_string(pt.kv_precision)},
+          {"compute_precision", to_string(pt.compute_precision)},
+          {"spec_decode", pt.spec_decode},
+          {"concurrency", pt.concurrency},
+          {"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)}, {"e2e_s", num_or_null(p.e2e_s)},
+          {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
+          {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
+          {"output_tokens_per_s_per_replica", num_or_null(p.output_tokens_per_s_per_replica)},
+          {"requests_per_s_per_replica", num_or_null(p.requests_per_s_per_replica)},
+          {"decode_batch", num_or_null(p.decode_batch)},
+          {"max_concurrency_kv", num_or_null(p.max_concurrency_kv)},
+          {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok},
+          {"bound", to_string(t.bound)},
+          {"weights_read_s", num_or_null(t.weights_read_s)}, {"kv_read_s", num_or_null(t.kv_read_s)},
+          {"compute_s", num_or_null(t.compute_s)}, {"comm_s", num_or_null(t.comm_s)},
+          {"overhead_s", num_or_null(t.overhead_s)}, {"step_s", num_or_null(t.step_s)},
+          {"replica_usd_per_hour", num_or_null(pt.replica_usd_per_hour, priced)},
+          {"cost_per_million_tokens_usd", num_or_null(pt.cost_per_million_tokens_usd, priced)}};
+}
+
+}  // namespace
+
+json serve_search_to_json(const Scenario& s, const ServeSearchResult& r) {
+  const ServingInputs& v = s.serving;
+  const ServeSearchInputs& q = v.search;
+  const bool priced = v.price.usd_per_device_hour > 0;
+  const double domain = std::max(1.0, s.device.scale_up_domain);
+  const double lo = q.devices_min > 0 ? q.devices_min : 1, hi = q.devices_max > 0 ? q.devices_max : std::max(64.0, domain);
+  json pareto = json::array();
+  for (const ServePoint& p : r.pareto) pareto.push_back(point_json(p, priced));
+  json slo = json::object();
+  if (v.slo.ttft_s > 0) slo["ttft_s"] = v.slo.ttft_s;
+  if (v.slo.tpot_s > 0) slo["tpot_s"] = v.slo.tpot_s;
+  json j = {{"schema", "sizer.serve_search.v1"},
+            {"basis", "predicted by the serving performance model (docs/serving.md), aggregated serving only"},
+            {"model", s.model.id == "custom" ? s.model.name : s.model.id},
+            {"device", s.device.id},
+            {"workload", {{"input_tokens", v.workload.input_tokens}, {"output_tokens", v.workload.output_tokens}}},
+            {"slo", slo},
+            {"search", {{"devices_min", lo}, {"devices_max", hi},
+                        {"device_counts", serve_search_device_counts(lo, hi, domain)},
+                        {"weight_precisions", precisions(q.weight_precisions, kSearchWeightPrecisions)},
+                        {"kv_precisions", precisions(q.kv_precisions, kSearchKvPrecisions)},
+                        {"spec_decode", v.spec.draft_tokens > 0 ? (q.spec_decode_both ? "on and off" : "on") : "off"},
+                        {"not_searched", "disaggregated prefill/decode pools; other chips (one search per device)"}}},
+            {"layouts", r.layouts},
+            {"configs_evaluated", r.configs_evaluated},
+            {"configs_feasible", r.configs_feasible},
+            {"configs_meeting_slo", r.configs_meeting_slo},
+            {"truncated", r.truncated},
+            {"search_s", r.search_s},
+            {"pareto", pareto},
+            {"best_by", r.best_by},
+            {"price", priced ? json(v.price.id) : json(nullptr)}};
+  if (r.have_best) {
+    j["best"] = point_json(r.best, priced);
+    const ServeFleet& f = r.fleet;
+    j["fleet"] = {{"basis", f.basis},
+                  {"demand_output_tokens_per_s", num_or_null(f.demand_output_tokens_per_s)},
+                  {"replicas", f.replicas},
+                  {"devices", f.devices},
+                  {"usd_per_hour", num_or_null(f.usd_per_hour, priced)},
+                  {"cost_per_million_tokens_usd", num_or_null(f.cost_per_million_tokens_usd, priced)}};
+  } else {
+    j["best"] = nullptr;
+    j["fleet"] = nullptr;
+    j["no_best_reason"] = r.no_best_reason;
+  }
+  return j;
+}
+
+}  // namespace sizer::serve

@@ -1,0 +1,173 @@
+// Serving search (sizer/serve_search.h, issue 10 item 4): the Pareto front is feasible, sorted and
+// non-dominated; its points are what `sizer eval` predicts for the same configuration; the best
+// meets the SLO at the lowest cost; the fleet sizes the demand; restrictions hold; an impossible
+// SLO names the target that binds; bad serving.search input is refused naming the field.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+
+#include "scenario_util.h"
+#include "sizer/estimate.h"
+#include "sizer/serve_search.h"
+
+using namespace sizer;
+using namespace sizer::serve;
+
+namespace {
+
+// Llama 3 70B on H100 (dense: TP × PP only), a 2 s / 50 ms SLO, priced.
+const char* kDense = R"({"model": "llama-3-70b", "device": "h100", "serving": {
+  "workload": {"input_tokens": 2048, "output_tokens": 256, "concurrency": 16},
+  "slo": {"ttft_s": 2, "tpot_s": 0.05}, "search": {"devices": [1, 16]}}})";
+
+// The 1T MoE on GB200 (TP × attention DP × EP), the issue's target case.
+const char* kMoe = R"({"model": "moe-1t", "device": "gb200", "serving": {
+  "workload": {"input_tokens": 1024, "output_tokens": 1024, "requests_per_s": 40},
+  "slo": {"ttft_s": 2, "tpot_s": 0.05}}})";
+
+std::string errors(const std::string& text) {
+  const auto p = parse_scenario(text, bundled_catalog());
+  CHECK_FALSE(p.ok());
+  return format_issues(p.issues);
+}
+
+void check_front(const ServeSearchResult& r) {
+  REQUIRE(r.pareto.size() >= 3);
+  for (std::size_t i = 0; i < r.pareto.size(); ++i) {
+    const Performance& p = r.pareto[i].perf;
+    INFO("point " << i);
+    CHECK(p.feasible());
+    CHECK(p.tokens_per_s_per_user > 0);
+    CHECK(p.output_tokens_per_s_per_device > 0);
+    if (i > 0) {
+      const Performance& q = r.pareto[i - 1].perf;
+      CHECK(p.tokens_per_s_per_user >= q.tokens_per_s_per_user);
+      CHECK(p.output_tokens_per_s_per_device <= q.output_tokens_per_s_per_device * (1 + 1e-6));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("serve-search: a dense model's front, its points as eval predicts them, the best and the fleet", "[serve][search]") {
+  const Scenario s = testutil::scenario(kDense);
+  const ServeSearchResult r = search_serving(s);
+  CHECK(r.configs_evaluated > 100);
+  CHECK(r.configs_feasible > 0);
+  CHECK_FALSE(r.truncated);
+  check_front(r);
+  for (const ServePoint& p : r.pareto) {
+    CHECK(p.layout.dp == 1);  // a dense model's DP ranks would be separate replicas
+    CHECK(p.layout.ep == 1);
+    CHECK(p.layout.devices() >= 1);
+    CHECK(p.layout.devices() <= 16);
+  }
+  // A front point is exactly what `sizer eval` predicts for that configuration.
+  const ServePoint& mid = r.pareto[r.pareto.size() / 2];
+  const std::string one = std::string(R"({"model": "llama-3-70b", "device": "h100", "serving": {"weight_precision": ")") +
+                          to_string(mid.weight_precision) + R"(", "kv_precision": ")" + to_string(mid.kv_precision) +
+                          R"(", "compute_precision": ")" + to_string(mid.compute_precision) + R"(", "layout": {"tp": )" +
+                          std::to_string(mid.layout.tp) + R"(, "pp": )" + std::to_string(mid.layout.pp) +
+                          R"(}, "workload": {"input_tokens": 2048, "output_tokens": 256, "concurrency": )" +
+                          std::to_string(mid.concurrency) + R"(}, "slo": {"ttft_s": 2, "tpot_s": 0.05}}})";
+  const Estimate e = evaluate(testutil::scenario(one), false);
+  REQUIRE(e.serving.has_performance);
+  CHECK(e.serving.performance.tokens_per_s_per_user == Approx(mid.perf.tokens_per_s_per_user).epsilon(1e-12));
+  CHECK(e.serving.performance.output_tokens_per_s_per_device == Approx(mid.perf.output_tokens_per_s_per_device).epsilon(1e-12));
+  CHECK(e.serving.performance.ttft_s == Approx(mid.perf.ttft_s).epsilon(1e-12));
+  // The best meets the SLO and costs no more per million output tokens than any front point that does.
+  REQUIRE(r.have_best);
+  CHECK(r.best.perf.meets_slo);
+  CHECK(r.best.perf.ttft_s <= 2);
+  CHECK(r.best.perf.tpot_s <= 0.05);
+  const double price = s.serving.price.usd_per_device_hour;
+  REQUIRE(price > 0);
+  CHECK(r.best.replica_usd_per_hour == Approx(price * r.best.layout.devices()));
+  CHECK(r.best.cost_per_million_tokens_usd ==
+        Approx(r.best.replica_usd_per_hour / (r.best.perf.output_tokens_per_s_per_replica * 3600) * 1e6).epsilon(1e-4));
+  for (const ServePoint& p : r.pareto) {
+    if (p.perf.meets_slo) CHECK(r.best.cost_per_million_tokens_usd <= p.cost_per_million_tokens_usd * (1 + 1e-3));
+  }
+  // The fleet: the scenario's daily demand over the best's output tokens/s per replica, rounded up.
+  const double demand = s.serving.demand_tokens_per_day / 86400;
+  CHECK(std::string(r.fleet.basis) == "tokens_per_day");
+  CHECK(r.fleet.demand_output_tokens_per_s == Approx(demand));
+  CHECK(r.fleet.replicas == std::ceil(demand / r.best.perf.output_tokens_per_s_per_replica));
+  CHECK(r.fleet.devices == r.fleet.replicas * r.best.layout.devices());
+  CHECK(r.fleet.usd_per_hour == Approx(r.fleet.replicas * r.best.replica_usd_per_hour));
+}
+
+TEST_CASE("serve-search: the 1T MoE on GB200 searches TP × DP × EP and sizes the fleet from the rate", "[serve][search]") {
+  const Scenario s = testutil::scenario(kMoe);
+  const ServeSearchResult r = search_serving(s);
+  check_front(r);
+  bool wide_ep = false;
+  for (const ServePoint& p : r.pareto) wide_ep = wide_ep || (p.layout.ep > 1 && p.layout.dp > 1);
+  CHECK(wide_ep);  // attention DP with experts spread over the DP ranks is on the front
+  REQUIRE(r.have_best);
+  CHECK(std::string(r.fleet.basis) == "requests_per_s");
+  CHECK(r.fleet.demand_output_tokens_per_s == Approx(40 * 1024));
+  CHECK(r.fleet.replicas == std::ceil(40 * 1024 / r.best.perf.output_tokens_per_s_per_replica - 1e-9));
+  // The JSON carries the contract's leaves.
+  const auto j = serve_search_to_json(s, r);
+  CHECK(j["schema"] == "sizer.serve_search.v1");
+  CHECK(j["configs_evaluated"].get<double>() == r.configs_evaluated);
+  CHECK(j["pareto"].size() == r.pareto.size());
+  for (const char* key : {"ttft_s", "tpot_s", "tokens_per_s_per_user", "output_tokens_per_s_per_device",
+                          "output_tokens_per_s_per_replica", "requests_per_s_per_replica", "e2e_s", "decode_batch",
+                          "max_concurrency_kv", "meets_slo", "bound", "weights_read_s", "kv_read_s", "compute_s",
+                          "comm_s", "overhead_s", "concurrency", "layout", "weight_precision", "kv_precision"}) {
+    INFO(key);
+    CHECK(j["best"].contains(key));
+    CHECK(j["pareto"][0].contains(key));
+  }
+  CHECK(j["fleet"]["replicas"].get<double>() == r.fleet.replicas);
+}
+
+TEST_CASE("serve-search: restrictions hold; spec decode is tried on and off", "[serve][search]") {
+  Scenario s = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100", "serving": {
+    "workload": {"input_tokens": 1024, "output_tokens": 512, "concurrency": 8},
+    "spec_decode": {"draft_tokens": 3, "acceptance": 0.7},
+    "search": {"devices": 8, "weight_precisions": ["fp8"], "kv_precisions": ["fp8"]}}})");
+  const ServeSearchResult r = search_serving(s);
+  REQUIRE(!r.pareto.empty());
+  bool on = false;
+  for (const ServePoint& p : r.pareto) {
+    CHECK(p.layout.devices() == 8);
+    CHECK(p.weight_precision == Precision::fp8);
+    CHECK(p.kv_precision == Precision::fp8);
+    on = on || p.spec_decode;
+  }
+  CHECK(on);  // 3 drafts at 70% acceptance make fewer, fuller steps: on the front
+  s.serving.search.spec_decode_both = false;
+  for (const ServePoint& p : search_serving(s).pareto) CHECK(p.spec_decode);
+}
+
+TEST_CASE("serve-search: an SLO nothing meets names the target that binds", "[serve][search]") {
+  const ServeSearchResult r = search_serving(testutil::scenario(R"({"model": "llama-3-70b", "device": "h100",
+    "serving": {"workload": {"input_tokens": 1024, "output_tokens": 256, "concurrency": 1},
+    "slo": {"tpot_s": 0.0001}, "search": {"devices": [1, 8]}}})"));
+  CHECK_FALSE(r.have_best);
+  CHECK(r.no_best_reason.find("serving.slo.tpot_s binds") != std::string::npos);
+  CHECK(r.configs_meeting_slo == 0);
+  CHECK(!r.pareto.empty());  // the front does not depend on the SLO
+}
+
+TEST_CASE("serve-search: bad serving.search input is refused naming the field", "[serve][search]") {
+  const std::string head = R"({"serving": {"workload": {"input_tokens": 1, "output_tokens": 2, "concurrency": 1}, "search": )";
+  CHECK(errors(head + R"({"devices": [8, 4]}}})").find("serving.search.devices") != std::string::npos);
+  CHECK(errors(head + R"({"devices": [0, 4]}}})").find("serving.search.devices[0]") != std::string::npos);
+  CHECK(errors(head + R"({"devices": "many"}}})").find("serving.search.devices") != std::string::npos);
+  CHECK(errors(head + R"({"weight_precisions": ["int4"]}}})").find("serving.search.weight_precisions[0]") !=
+        std::string::npos);
+  CHECK(errors(head + R"({"kv_precisions": []}}})").find("serving.search.kv_precisions") != std::string::npos);
+  CHECK(errors(head + R"({"spec_decode": "maybe"}}})").find("serving.search.spec_decode") != std::string::npos);
+  CHECK(errors(head + R"({"wide": true}}})").find("serving.search") != std::string::npos);
+}
+
+TEST_CASE("serve-search device counts: powers of two, both ends and the scale-up domain", "[serve][search]") {
+  CHECK(serve_search_device_counts(1, 72, 72) == std::vector<double>{1, 2, 4, 8, 16, 32, 64, 72});
+  CHECK(serve_search_device_counts(3, 20, 8) == std::vector<double>{3, 4, 8, 16, 20});
+  CHECK(serve_search_device_counts(8, 8, 72) == std::vector<double>{8});
+  CHECK(serve_search_device_counts(0, 8, 8).empty());
+}
