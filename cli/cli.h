@@ -5,7 +5,6 @@
 
 #include "sizer/calibration.h"
 #include "sizer/json_safe.h"
-#include "sizer/serve_search.h"
 #include "sizer/serve_validation.h"
 #include "sizer/sizer.h"
 #include "sizer/user_text.h"

@@ -143,6 +143,27 @@ TEST_CASE("serve-search: restrictions hold; spec decode is tried on and off", "[
   for (const ServePoint& p : search_serving(s).pareto) CHECK(p.spec_decode);
 }
 
+TEST_CASE("serve-search: the scenario's precisions unless listed; listed, the lowest dominates", "[serve][search]") {
+  Scenario s = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100", "serving": {"weight_precision": "bf16",
+    "workload": {"input_tokens": 1024, "output_tokens": 1024, "concurrency": 8}, "search": {"devices": [1, 8]}}})");
+  for (const ServePoint& p : search_serving(s).pareto) {
+    CHECK(p.weight_precision == Precision::bf16);
+    CHECK(p.kv_precision == Precision::bf16);
+    CHECK(p.compute_precision == Precision::bf16);
+  }
+  // Every precision listed: in the model FP4 weights read a quarter of BF16's bytes at the FP8
+  // peak (H100 has no FP4 path) and FP8 KV half the KV bytes, so the whole front is FP4/FP8.
+  s.serving.search.weight_precisions = precision_bit(Precision::bf16) | precision_bit(Precision::fp8) | precision_bit(Precision::fp4);
+  s.serving.search.kv_precisions = precision_bit(Precision::bf16) | precision_bit(Precision::fp8);
+  const ServeSearchResult all = search_serving(s);
+  REQUIRE(!all.pareto.empty());
+  for (const ServePoint& p : all.pareto) {
+    CHECK(p.weight_precision == Precision::fp4);
+    CHECK(p.compute_precision == Precision::fp8);
+    CHECK(p.kv_precision == Precision::fp8);
+  }
+}
+
 TEST_CASE("serve-search: an SLO nothing meets names the target that binds", "[serve][search]") {
   const ServeSearchResult r = search_serving(testutil::scenario(R"({"model": "llama-3-70b", "device": "h100",
     "serving": {"workload": {"input_tokens": 1024, "output_tokens": 256, "concurrency": 1},

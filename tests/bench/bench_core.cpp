@@ -94,5 +94,22 @@ int main(int argc, char** argv) {
   measure("serve::step_time (one decode step)", seconds, [&] { return sizer::serve::step_time(sm, sd, sl, sc, load).step_s; });
   measure("serve::evaluate_serving (steady state)", seconds,
           [&] { return sizer::serve::evaluate_serving(sm, sd, sl, sc).tpot_s; });
+  // serve-search for the 1T MoE on one chip type (issue 10 item 4's case: < 100 ms in the
+  // browser), at the scenario's precisions and with all of them listed.
+  for (const char* extra : {"", R"(, "search": {"weight_precisions": ["bf16", "fp8", "fp4"], "kv_precisions": ["bf16", "fp8"]})"}) {
+    const auto ss = sizer::parse_scenario(std::string(R"({"model": "moe-1t", "device": "gb200", "serving": {
+        "workload": {"input_tokens": 1024, "output_tokens": 1024, "requests_per_s": 40},
+        "slo": {"ttft_s": 2, "tpot_s": 0.05})") + extra + "}}", c);
+    if (!ss.ok()) {
+      std::fprintf(stderr, "bench: the serve-search scenario does not parse: %s\n", sizer::format_issues(ss.issues).c_str());
+      return 1;
+    }
+    const auto t2 = clock::now();
+    const sizer::serve::ServeSearchResult sr = sizer::serve::search_serving(ss.scenario);
+    const double dt2 = std::chrono::duration<double>(clock::now() - t2).count();
+    std::printf("%-44s %12.0f configs in %.2f ms = %.2fM configs per second\n",
+                *extra ? "serve-search: 1T MoE on GB200, 6 precisions" : "serve-search: 1T MoE on GB200",
+                sr.configs_evaluated, dt2 * 1e3, sr.configs_evaluated / dt2 / 1e6);
+  }
   return 0;
 }

@@ -110,6 +110,13 @@ export const tests = [
     try { sizer.serve(megatron); } catch (e) { serveMessage = e.message; }
     assert(/serving\.workload/.test(serveMessage), `serve() without a workload: ${serveMessage}`);
 
+    // Serve-search, as `sizer serve-search` (search_s is each runtime's own wall-clock time).
+    const untimed = (r) => { const { search_s, ...rest } = r; assert(search_s >= 0, 'search_s'); return rest; };
+    same(untimed(sizer.serveSearch(served)), untimed(JSON.parse(run(['serve-search', '-'], served))), 'serveSearch');
+    let searchMessage = '';
+    try { sizer.serveSearch(megatron); } catch (e) { searchMessage = e.message; }
+    assert(/serving\.workload/.test(searchMessage), `serveSearch() without a workload: ${searchMessage}`);
+
     // Embed cards use the same numbers.
     const card = sizer.embedCard({ scenario: JSON.parse(megatron), show: ['cost_usd', 'cluster_devices'] });
     const expected = JSON.parse(run(['eval', '-'], megatron));

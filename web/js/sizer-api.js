@@ -10,6 +10,8 @@
 //   sizer.plan(scenario);    // training.layout through the layout model: same as `sizer plan`
 //   sizer.search(scenario);  // best layouts for training.search: same as `sizer search`
 //                            // (search_s = the search's wall-clock seconds in this runtime)
+//   sizer.serveSearch(scenario);  // `sizer serve-search`: Pareto front, best, fleet (search_s
+//                                 // = the search's wall-clock seconds in this runtime)
 //   sizer.serve(scenario);   // serving.performance of a scenario with serving.workload: the
 //                            // serving model's prediction, the same leaves as `sizer eval`
 //   sizer.version;                                      // "1.0.0" (contract: sizer.contract, "v1")
@@ -66,6 +68,7 @@ export async function createSizer(options) {
     listSystems: () => table('systems'),
     plan: (scenario) => sizerCall(core.plan, scenario),
     search: (scenario) => sizerCall(core.search, scenario),
+    serveSearch: (scenario) => sizerCall(core.serveSearch, scenario),
     serve(scenario) {
       const out = sizerCall(core.evaluate, scenario);
       const perf = out.serving && out.serving.performance;

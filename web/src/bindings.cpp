@@ -47,6 +47,24 @@ std::string planner(const std::string& scenario_json, bool search) {
   return dump(sizer::search_to_json(parsed.scenario, r));
 }
 std::string plan(const std::string& scenario_json) { return planner(scenario_json, false); }
+
+// Serving search: scenario JSON text in, `sizer serve-search` JSON text out (search_s measured
+// here); invalid input, or no serving.workload, gives {"issues": [...]} as evaluate().
+std::string serve_search(const std::string& scenario_json) {
+  const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
+  nlohmann::json issues = nlohmann::json::array();
+  for (const sizer::Issue& i : parsed.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
+  if (parsed.ok() && !parsed.scenario.serving.workload_given) {
+    issues.push_back({{"path", "serving.workload"},
+                      {"message", "is required for serve-search: input_tokens, output_tokens and concurrency or "
+                                  "requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)"}});
+  }
+  if (!issues.empty()) return dump(nlohmann::json{{"issues", issues}});
+  const auto start = std::chrono::steady_clock::now();
+  sizer::serve::ServeSearchResult r = sizer::serve::search_serving(parsed.scenario);
+  r.search_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return dump(sizer::serve::serve_search_to_json(parsed.scenario, r));
+}
 std::string search(const std::string& scenario_json) { return planner(scenario_json, true); }
 
 // A bundled table as a JSON array: "devices" | "systems" | "prices" | "models".
@@ -69,4 +87,5 @@ EMSCRIPTEN_BINDINGS(sizer) {
   emscripten::function("list", &list);
   emscripten::function("plan", &plan);
   emscripten::function("search", &search);
+  emscripten::function("serveSearch", &serve_search);
 }

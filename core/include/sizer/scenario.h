@@ -145,8 +145,8 @@ struct TrainingInputs {
 // Serving search settings (`sizer serve-search`; serving.search in docs/contract.md).
 struct ServeSearchInputs {
   double devices_min = 0, devices_max = 0;  // devices per replica; 0 = 1 … max(64, scale-up domain)
-  unsigned weight_precisions = 0;  // bit (1 << Precision) per precision tried; 0 = bf16, fp8, fp4
-  unsigned kv_precisions = 0;      // the same for the KV cache; 0 = bf16, fp8
+  unsigned weight_precisions = 0;  // bit (1 << Precision) per precision tried; 0 = weight_precision
+  unsigned kv_precisions = 0;      // the same for the KV cache; 0 = kv_precision
   bool spec_decode_both = true;    // with serving.spec_decode: try it on and off
 };
 

@@ -173,11 +173,13 @@ StepTime step_time(const Model& m, const Device& d, const ServeLayout& l, const 
 Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout& l,
                              const ServeContext& c);
 
-// For a search: the steady state at each of n concurrencies of one configuration, sharing the
-// memory and prefill work and skipping the capacity (max_requests_per_s_per_replica stays 0), with
-// the operating point solved to relative tolerance `tol` (evaluate_serving uses 1e-9). Pure.
-void evaluate_concurrency_sweep(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
-                                const double* concurrency, int n, double tol, Performance* out);
+// For a search: the steady state at each of n ascending concurrencies of one configuration,
+// sharing the memory and prefill work and skipping the capacity (max_requests_per_s_per_replica
+// stays 0), with the operating point solved to relative tolerance `tol` (evaluate_serving uses
+// 1e-9). Stops after the first concurrency whose output tokens/s gain over the previous is below
+// `saturated` (a share; 0 = never); returns how many of out[] it filled. Pure.
+int evaluate_concurrency_sweep(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
+                               const double* concurrency, int n, double tol, double saturated, Performance* out);
 
 // Memory alone (weights, activations, reserve, KV capacity, max_concurrency_kv, kServeNoFit).
 Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& l,

@@ -19,11 +19,11 @@ namespace sizer::serve {
 
 constexpr double kMaxServeConfigs = 4e6;  // evaluations before the search stops (truncated)
 
-// Precision sets as bit masks (ServeSearchInputs): bit p for Precision p.
+// Precision sets as bit masks (ServeSearchInputs): bit p for Precision p. Unset, the search uses
+// the scenario's serving.weight_precision and kv_precision: in the model a lower precision always
+// reads fewer bytes at an equal or faster peak, so a search over all of them returns a front of
+// the lowest only; list precisions to compare them (accuracy is the user's call).
 constexpr unsigned precision_bit(Precision p) { return 1u << static_cast<unsigned>(p); }
-constexpr unsigned kSearchWeightPrecisions =
-    precision_bit(Precision::bf16) | precision_bit(Precision::fp8) | precision_bit(Precision::fp4);
-constexpr unsigned kSearchKvPrecisions = precision_bit(Precision::bf16) | precision_bit(Precision::fp8);
 
 // One configuration and its steady state at one concurrency.
 struct ServePoint {
@@ -57,6 +57,9 @@ struct ServeSearchResult {
   // Why no configuration meets the SLO (empty when one does): the constraint that binds.
   std::string no_best_reason;
 };
+
+// The default largest replica: 64 devices, or the scale-up domain when larger, at most 256.
+double default_max_devices(double domain);
 
 // Device counts per replica the search visits: powers of two in [min, max] plus both ends and the
 // scale-up domain when inside the range.

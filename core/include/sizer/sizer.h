@@ -17,4 +17,5 @@
 #include "sizer/validation.h"
 #include "sizer/result_json.h"
 #include "sizer/scenario_parse.h"
+#include "sizer/serve_search.h"
 #include "sizer/version.h"

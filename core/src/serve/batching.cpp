@@ -214,16 +214,21 @@ Performance evaluate_serving(const Model& m, const Device& d, const ServeLayout&
   return r;
 }
 
-void evaluate_concurrency_sweep(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
-                                const double* concurrency, int n, double tol, Performance* out) {
+int evaluate_concurrency_sweep(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
+                               const double* concurrency, int n, double tol, double saturated, Performance* out) {
   const Shape s = make_shape(m, d, l, c);
   const Performance base = prepare(m, d, l, c, s, false, tol);
   for (int i = 0; i < n; ++i) {
     out[i] = base;
-    if (!base.valid()) continue;
+    if (!base.valid()) return i + 1;
     if (concurrency[i] > base.max_concurrency_kv) out[i].problems |= kServeKvFull;
     finish(l, c, at_concurrency(m, l, c, s, concurrency[i], tol), &out[i]);
+    if (i > 0 && saturated > 0 && out[i].output_tokens_per_s_per_replica <=
+                                      out[i - 1].output_tokens_per_s_per_replica * (1 + saturated)) {
+      return i + 1;
+    }
   }
+  return n;
 }
 
 }  // namespace sizer::serve

@@ -24,11 +24,16 @@ namespace sizer::serve {
 namespace {
 
 constexpr double kDefaultMaxDevices = 64;
+constexpr double kDefaultMaxDevicesCap = 256;  // a TPU pod's domain (thousands) is not one replica
 constexpr unsigned bit(Precision p) { return precision_bit(p); }
 constexpr Precision kPrecisions[] = {Precision::bf16, Precision::fp8, Precision::fp4};
 constexpr double kSecondsPerHour = 3600;
 constexpr int kMaxSweep = 48;              // concurrencies per configuration: 2^47 is beyond any KV cache
 constexpr double kSweepTolerance = 1e-4;   // relative, on each operating point's decode batch
+// A doubling of the concurrency that adds less than this share of output tokens/s ends the sweep:
+// the replica is saturated (prefill- or KV-bound), and every larger concurrency only queues, so
+// its points are slower per user at the same throughput (dominated).
+constexpr double kSaturated = 2e-3;
 
 bool divides(double a, double b) { return b > 0 && std::fmod(a, b) == 0; }
 
@@ -72,6 +77,10 @@ ServePoint point_of(const Model& m, const Device& d, const ServeContext& base, c
 
 }  // namespace
 
+double default_max_devices(double domain) {
+  return std::min(kDefaultMaxDevicesCap, std::max(kDefaultMaxDevices, domain));
+}
+
 std::vector<double> serve_search_device_counts(double min, double max, double domain) {
   std::vector<double> out;
   if (!(min >= 1) || max < min) return out;
@@ -95,9 +104,11 @@ ServeSearchResult search_serving(const Scenario& s) {
   const bool moe = m.moe.enabled();
   const double domain = std::max(1.0, d.scale_up_domain);
   const double lo = q.devices_min > 0 ? q.devices_min : 1;
-  const double hi = q.devices_max > 0 ? q.devices_max : std::max(kDefaultMaxDevices, domain);
-  const unsigned weights = q.weight_precisions ? q.weight_precisions : kSearchWeightPrecisions;
-  const unsigned kvs = q.kv_precisions ? q.kv_precisions : kSearchKvPrecisions;
+  const double hi = q.devices_max > 0 ? q.devices_max : default_max_devices(domain);
+  // FP16 and FP32 scenario precisions search as BF16 (the 16-bit path of every device).
+  auto searched = [](Precision p) { return p == Precision::fp8 || p == Precision::fp4 ? p : Precision::bf16; };
+  const unsigned weights = q.weight_precisions ? q.weight_precisions : precision_bit(searched(v.weight_precision));
+  const unsigned kvs = q.kv_precisions ? q.kv_precisions : precision_bit(searched(v.kv_precision));
   std::vector<bool> specs = {false};
   if (v.spec.draft_tokens > 0) specs = q.spec_decode_both ? std::vector<bool>{false, true} : std::vector<bool>{true};
   const double price = v.price.usd_per_device_hour;
@@ -143,9 +154,9 @@ ServeSearchResult search_serving(const Scenario& s) {
                   break;
                 }
                 Performance perf[kMaxSweep];
-                evaluate_concurrency_sweep(m, d, l, c, concs, n_conc, kSweepTolerance, perf);
-                r.configs_evaluated += n_conc;
-                for (int i = 0; i < n_conc; ++i) {
+                const int done = evaluate_concurrency_sweep(m, d, l, c, concs, n_conc, kSweepTolerance, kSaturated, perf);
+                r.configs_evaluated += done;
+                for (int i = 0; i < done; ++i) {
                   const Performance& p = perf[i];
                   if (!p.feasible() || !(p.output_tokens_per_s_per_device > 0)) continue;
                   r.configs_feasible += 1;
