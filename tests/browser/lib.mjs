@@ -110,6 +110,30 @@ export async function typeIntoWidget(page, name, text) {
   await frames(page, 4);
 }
 
+// Scrolls the view with the mouse wheel until the named widget lies inside the viewport (above
+// the working pane at the bottom), as a person scrolls to a control before clicking it.
+export async function scrollIntoView(page, name, viewport, tab = 'tab:Planner') {
+  let last = null;
+  for (let i = 0; i < 40; i++) {
+    // The view scrolls under the tabs (on a phone they sit under the inputs).
+    const r = await widgetRect(page, name);
+    const tabs = await widgetRect(page, tab);
+    const top = tabs.y + tabs.h + 12;
+    const bottom = viewport.height - 60;
+    if (r.y >= top && r.y + r.h <= bottom) return r;
+    // At the end of the view the wheel moves nothing: the last items sit lower, still on screen.
+    if (last && last.y === r.y && r.y >= top && r.y + r.h <= viewport.height - 8) return r;
+    last = r;
+    // The wheel over the view that holds the widget: just under the tabs, or just above the bottom.
+    const x = Math.min(Math.max(r.x + 4, 4), viewport.width - 4);
+    await page.mouse.move(x, r.y < top ? top + 30 : bottom - 10);
+    await frames(page, 2);
+    await page.mouse.wheel(0, r.y < top ? -150 : 150);
+    await frames(page, 4);
+  }
+  throw new Error(`could not scroll ${name} into view: ${JSON.stringify(await widgetRect(page, name))}`);
+}
+
 // The results the app mirrors into the page as plain text (#results-text).
 export function resultsText(page) {
   return page.textContent('#results-text');

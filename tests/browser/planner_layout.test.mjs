@@ -8,7 +8,7 @@
 // overheads segments, and the step time's working, shows text that names them (window.sizerHover,
 // the text of the tooltip on screen).
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kDesktop = { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
@@ -49,26 +49,6 @@ async function linkWith(page, key, value, what) {
     throw new Error(`${what}: the link never got ${key} = ${value}; it has ${JSON.stringify((await linkedScenario(page)) || null)}`);
   }
   return linkedScenario(page);
-}
-
-// Scrolls the view with the mouse wheel until the named widget lies inside the viewport (above
-// the working pane at the bottom), as a person scrolls to a control before clicking it.
-async function scrollIntoView(page, name, viewport) {
-  for (let i = 0; i < 40; i++) {
-    // The view scrolls under the tabs (on a phone they sit under the inputs).
-    const r = await widgetRect(page, name);
-    const tabs = await widgetRect(page, 'tab:Planner');
-    const top = tabs.y + tabs.h + 12;
-    const bottom = viewport.height - 60;
-    if (r.y >= top && r.y + r.h <= bottom) return r;
-    // The wheel over the view that holds the widget: just under the tabs, or just above the bottom.
-    const x = Math.min(Math.max(r.x + 4, 4), viewport.width - 4);
-    await page.mouse.move(x, r.y < top ? top + 30 : bottom - 10);
-    await frames(page, 2);
-    await page.mouse.wheel(0, r.y < top ? -150 : 150);
-    await frames(page, 4);
-  }
-  throw new Error(`could not scroll ${name} into view: ${JSON.stringify(await widgetRect(page, name))}`);
 }
 
 // "Planner step time: GEMM 1.23 s, attention 456 ms, ..." as { label: seconds }, plus the whole line.

@@ -37,7 +37,8 @@ void App::update_results() {
   const int before = state_.computed.revision;
   if (state_.editor.changed) reparse(state_);
   const int issues = static_cast<int>(state_.editor.issues.size() + state_.editor.local.size());
-  const int planner = state_.view.planner.text_revision;  // a finished layout search
+  // A finished layout or serving search (both counters only grow, so their sum moves with either).
+  const int planner = state_.view.planner.text_revision + state_.view.serve_planner.text_revision;
   if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0 ||
       planner != text_planner_revision_ || state_.view.pending.path != text_pending_) {
     text_pending_ = state_.view.pending.path;

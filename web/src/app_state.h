@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner_state.h"
+#include "serve_planner_state.h"
 #include "share_state.h"
 #include "sizer/sizer.h"
 
@@ -110,6 +111,7 @@ struct ViewState {
   ChartData charts;
   bool charts_cost = false;  // the MFU chart shows cost instead of device-hours
   PlannerState planner;      // the planner view (planner_state.h)
+  ServePlannerState serve_planner;  // the Serving view's planner section (serve_planner.h)
   std::vector<NamedRect> rects;
   std::string hover_text;  // plain text of the tooltip drawn this frame (mirrored as window.sizerHover)
 };

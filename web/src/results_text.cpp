@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "planner_state.h"
+#include "serve_planner.h"
 #include "sizer/working.h"
 #include "widgets.h"
 
@@ -67,6 +68,7 @@ std::string results_text(const AppState& state) {
   line("Cost per million tokens", v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : no_price);
   line("Serving fleet", fmt::count(v.devices_for_demand) + " devices (" + fmt::count(v.replicas_for_demand) + " replicas) for " +
                             fmt::count(s.serving.demand_tokens_per_day) + " tokens per day");
+  t += serve_planner_text(state);
   t += planner_text(state);
   return t;
 }

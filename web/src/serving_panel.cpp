@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "serve_planner.h"
+
 namespace sizer_web {
 
 namespace fmt = sizer::fmt;
@@ -77,6 +79,7 @@ void serving_panel(Ui& ui) {
     end_results();
   }
   end_grid();
+  serve_planner(ui);
 }
 
 }  // namespace sizer_web

@@ -1,0 +1,93 @@
+// The Serving view's planner section, driven with real input: a click adds a workload, typing a
+// TPOT target changes the prediction and the link, a click runs the serving search, and the
+// mirrored results equal sizer.serveSearch() of the linked scenario; hovering the chart shows a
+// Pareto point. At desktop and phone size, with screenshots.
+import path from 'node:path';
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, typeIntoWidget,
+  waitForFirstFrame, widgetRect } from './lib.mjs';
+
+const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
+const kDesktop = { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+const kPhone = { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 };
+
+async function linked(page) {
+  const hash = await page.evaluate(() => location.hash);
+  return hash.startsWith('#s1.') ? JSON.parse(Buffer.from(hash.slice(4), 'base64url').toString('utf8')) : null;
+}
+
+async function waitText(page, re, what) {
+  try {
+    await page.waitForFunction((src) => new RegExp(src, 'm').test(document.getElementById('results-text').textContent),
+                               re.source, { timeout: 30000 });
+  } catch {
+    throw new Error(`${what}: the results text never matched ${re}:\n${await resultsText(page)}`);
+  }
+  return resultsText(page);
+}
+
+async function drive(browser, origin, shots, size) {
+  const where = (w) => `${size.name}: ${w}`;
+  const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
+  await page.goto(`${origin}/index.html`);
+  await waitForFirstFrame(page);
+  await clickWidget(page, 'tab:Serving');
+  await frames(page, 4);
+  assert(!/^Serving model:/m.test(await resultsText(page)), where('a prediction before any workload'));
+  await scrollIntoView(page, 'button:serve-add-workload', size.viewport, 'tab:Serving');
+  await clickWidget(page, 'button:serve-add-workload');
+  let text = await waitText(page, /^Serving model: .*TTFT/, where('add a workload'));
+  // A TPOT target of 20 ms typed into its field (shown in ms, stored in seconds).
+  await scrollIntoView(page, 'serve:serving.slo.tpot_s', size.viewport, 'tab:Serving');
+  await typeIntoWidget(page, 'serve:serving.slo.tpot_s', '20');
+  await page.waitForFunction(() => location.hash.startsWith('#s1.'), null, { timeout: 10000 });
+  await frames(page, 40);  // the link is written half a second after the last edit
+  const scenario = await linked(page);
+  assert(scenario && scenario.serving && scenario.serving.slo && Math.abs(scenario.serving.slo.tpot_s - 0.02) < 1e-12,
+         where(`the link lacks serving.slo.tpot_s = 0.02: ${JSON.stringify(scenario && scenario.serving)}`));
+  text = await resultsText(page);
+  // The prediction equals sizer.serve() of the linked scenario.
+  const api = await page.evaluate(async (s) => {
+    const { default: createSizer } = await import('./sizer.mjs');
+    const sizer = await (window.__sizerApi || (window.__sizerApi = createSizer()));
+    return { perf: sizer.serve(s), search: sizer.serveSearch(s) };
+  }, scenario);
+  const meets = api.perf.meets_slo ? 'yes' : 'no';
+  assert(new RegExp(`^Serving model: .*meets the SLO: ${meets}$`, 'm').test(text), where(`prediction line vs serve(): ${text}`));
+  // The search, clicked.
+  await scrollIntoView(page, 'button:serve-search', size.viewport, 'tab:Serving');
+  await clickWidget(page, 'button:serve-search');
+  text = await waitText(page, /^Serving search: /, where('search'));
+  const count = new Intl.NumberFormat('en-US').format(api.search.configs_evaluated);
+  assert(text.includes(`Serving search: ${count} configurations, a Pareto front of ${api.search.pareto.length} points`),
+         where(`search line vs serveSearch(): ${count} configs, ${api.search.pareto.length} points\n${text}`));
+  if (api.search.best) {
+    const b = api.search.best;
+    assert(text.includes(`${new Intl.NumberFormat('en-US').format(b.concurrency)} requests in flight`),
+           where(`best concurrency ${b.concurrency} not in: ${text}`));
+    assert(text.includes(`fleet ${new Intl.NumberFormat('en-US').format(api.search.fleet.replicas)} replicas`), where(`fleet: ${text}`));
+  } else {
+    assert(/no configuration meets the SLO: serving\.slo/.test(text), where(`no best, no reason: ${text}`));
+  }
+  // Hovering along the chart finds a Pareto point's tooltip.
+  const chart = await scrollIntoView(page, 'chart:serve-pareto', size.viewport, 'tab:Serving');
+  let tip = '';
+  for (let i = 0; i <= 60 && !tip.startsWith('Pareto point'); i++) {
+    for (const fy of [0.1, 0.3, 0.5, 0.7, 0.85]) {
+      await page.mouse.move(chart.x + chart.w * (0.05 + 0.9 * i / 60), chart.y + chart.h * fy);
+      await frames(page, 2);
+      tip = await page.evaluate(() => window.sizerHover || '');
+      if (tip.startsWith('Pareto point')) break;
+    }
+  }
+  assert(tip.startsWith('Pareto point') && /output tokens\/s per device/.test(tip), where(`no Pareto point under the pointer: ${tip}`));
+  await page.screenshot({ path: path.join(shots, `serve-planner-${size.name}.png`) });
+  assertClean(watch);
+  await watch.context.close();
+}
+
+export const tests = [
+  ['serving planner: add a workload, type a TPOT target, search, hover the front (desktop and phone)', async ({ browser, origin, shots }) => {
+    await drive(browser, origin, shots, kDesktop);
+    await drive(browser, origin, shots, kPhone);
+  }],
+];

@@ -1,0 +1,270 @@
+// The serving planner section (see serve_planner.h). Rectangles are "serve:<path>" for its fields,
+// "button:serve-*" for its buttons and "chart:serve-pareto" for the chart.
+#include "serve_planner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "planner_fields.h"
+#include "scenario_edit.h"
+
+namespace sizer_web {
+namespace {
+
+namespace fmt = sizer::fmt;
+using nlohmann::json;
+
+// A number field at `path`, shown as stored ÷ `scale` (TPOT in ms: scale 1e-3), with decimals.
+void decimal_field(Ui& ui, const char* label, const char* path, double scale) {
+  row_label(label);
+  ImGui::PushID(path);
+  double v = input_number(ui.state, path) / scale;
+  const bool bad = !issues_at(ui.state.editor.issues, path).empty();
+  if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
+  ImGui::SetNextItemWidth(-1.0f);
+  const bool typed = ImGui::InputDouble("##v", &v, 0.0, 0.0, "%.4g");
+  if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
+  note_rect(ui, std::string("serve:") + path);
+  focus_ring(ui, path);
+  if (edit_committed(ui, path, label, typed, &v)) set_input(ui.state, path, v * scale);
+  pending_caption(ui, path);
+  issues_under(ui, path);
+  ImGui::PopID();
+}
+
+std::string layout_text(const sizer::serve::ServeLayout& l) {
+  std::string t = "TP " + plain(l.tp);
+  if (l.pp > 1) t += " × PP " + plain(l.pp);
+  if (l.dp > 1) t += " × DP " + plain(l.dp);
+  if (l.ep > 1) t += ", EP " + plain(l.ep);
+  return t + " (" + fmt::count(l.devices()) + " devices)";
+}
+
+std::string point_text(const sizer::serve::ServePoint& p) {
+  return layout_text(p.layout) + ", " + sizer::to_string(p.weight_precision) + " weights, " +
+         sizer::to_string(p.kv_precision) + " KV" + (p.spec_decode ? ", speculative decoding" : "") + ", " +
+         fmt::count(p.concurrency) + " requests in flight";
+}
+
+void prediction(Ui& ui) {
+  const auto& v = ui.est().serving;
+  const auto& p = v.performance;
+  if (begin_results(ui, "serve_prediction")) {
+    result_row(ui, "Replica layout", layout_text(v.layout), "", ui.sc().serving.layout_given ? "as entered" : "default for the replica");
+    result_row(ui, "Time to first token", fmt::seconds(p.ttft_s), "serving.performance.ttft_s",
+               p.ttft_ok ? "" : "above the TTFT target", p.ttft_ok ? 0 : ui.pal.bad);
+    result_row(ui, "Time per output token", fmt::seconds(p.tpot_s), "serving.performance.tpot_s",
+               p.tpot_ok ? humanise(sizer::serve::to_string(p.decode.bound)) + "-bound" : "above the TPOT target",
+               p.tpot_ok ? 0 : ui.pal.bad);
+    result_row(ui, "Tokens/s per user", fmt::count(std::round(p.tokens_per_s_per_user)), "");
+    result_row(ui, "Output tokens/s per device", fmt::count(std::round(p.output_tokens_per_s_per_device)), "");
+    result_row(ui, "Requests/s per replica", fmt::number(p.requests_per_s_per_replica), "serving.performance.requests_per_s_per_replica");
+    result_row(ui, "Requests the KV cache holds", fmt::count(std::floor(p.max_concurrency_kv)), "serving.performance.max_concurrency_kv");
+    if (v.perf_cost_per_million_tokens_usd > 0) {
+      result_row(ui, "Cost per million output tokens", fmt::usd(v.perf_cost_per_million_tokens_usd),
+                 "serving.performance.cost_per_million_tokens_usd", "at this operating point");
+    }
+    result_row(ui, "Meets the SLO", p.meets_slo ? "yes" : "no", "", "", p.meets_slo ? ui.pal.good : ui.pal.bad);
+    end_results();
+  }
+}
+
+// Output tokens/s per device (y) against tokens/s per user (x) for the front, with the TPOT
+// target as a vertical line (1 ÷ tpot) and the best point ringed.
+void pareto_chart(Ui& ui, const sizer::serve::ServeSearchResult& r, double tpot_target) {
+  const auto& pts = r.pareto;
+  if (pts.empty()) return;
+  double x1 = 0, y1 = 0;
+  for (const auto& p : pts) {
+    x1 = std::max(x1, p.perf.tokens_per_s_per_user);
+    y1 = std::max(y1, p.perf.output_tokens_per_s_per_device);
+  }
+  if (tpot_target > 0) x1 = std::max(x1, 1 / tpot_target);
+  x1 *= 1.08, y1 *= 1.12;
+  const float w = ImGui::GetContentRegionAvail().x, h = ui.px(240);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("serve_pareto", ImVec2(w, h));
+  note_rect(ui, "chart:serve-pareto");
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImGui::PushFont(ui.fonts.small);
+  const float fh = ImGui::GetFontSize();
+  const ImVec2 p0(origin.x + ImGui::CalcTextSize("00,000").x + ui.px(10), origin.y + ui.px(6));
+  const ImVec2 p1(origin.x + w - ui.px(12), origin.y + h - 2 * fh - ui.px(12));
+  auto at = [&](double x, double y) {
+    return ImVec2(p0.x + static_cast<float>(x / x1) * (p1.x - p0.x), p1.y - static_cast<float>(y / y1) * (p1.y - p0.y));
+  };
+  for (int i = 0; i <= 4; ++i) {
+    const double yv = y1 / 1.12 * i / 4, xv = x1 / 1.08 * i / 4;
+    const ImVec2 a = at(xv, yv);
+    dl->AddLine(ImVec2(p0.x, a.y), ImVec2(p1.x, a.y), ui.pal.grid, ui.px(1));
+    const std::string ty = fmt::count(std::round(yv)), tx = fmt::count(std::round(xv));
+    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(ty.c_str()).x - ui.px(6), a.y - fh / 2), ui.pal.muted, ty.c_str());
+    dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(tx.c_str()).x / 2, p1.y + ui.px(4)), ui.pal.muted, tx.c_str());
+  }
+  dl->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), ui.pal.muted, ui.px(1));
+  const char* xlabel = "tokens/s per user  →   (output tokens/s per device ↑)";
+  dl->AddText(ImVec2(p0.x, p1.y + fh + ui.px(6)), ui.pal.muted, xlabel);
+  if (tpot_target > 0) {
+    const ImVec2 a = at(1 / tpot_target, 0), b = at(1 / tpot_target, y1);
+    dl->AddLine(a, b, ui.pal.warn, ui.px(1.5f));
+    const std::string t = "TPOT " + fmt::seconds(tpot_target);
+    dl->AddText(ImVec2(b.x + ui.px(4), b.y), ui.pal.warn, t.c_str());
+  }
+  std::vector<ImVec2> line;
+  for (const auto& p : pts) line.push_back(at(p.perf.tokens_per_s_per_user, p.perf.output_tokens_per_s_per_device));
+  if (line.size() >= 2) dl->AddPolyline(line.data(), static_cast<int>(line.size()), ui.pal.series[0], 0, ui.px(2));
+  int near = -1;
+  float best_d = ui.px(14);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (size_t i = 0; i < line.size(); ++i) {
+    dl->AddCircleFilled(line[i], ui.px(3), pts[i].perf.meets_slo ? ui.pal.series[0] : ui.pal.muted);
+    const float d = std::hypot(mouse.x - line[i].x, mouse.y - line[i].y);
+    if (hovered && d < best_d) best_d = d, near = static_cast<int>(i);
+  }
+  if (r.have_best) {
+    const ImVec2 b = at(r.best.perf.tokens_per_s_per_user, r.best.perf.output_tokens_per_s_per_device);
+    dl->AddCircle(b, ui.px(7), ui.pal.good, 0, ui.px(2));
+  }
+  ImGui::PopFont();
+  if (near >= 0) {
+    const auto& p = pts[near];
+    const std::string tip = "Pareto point\n" + point_text(p) + "\n" + fmt::count(std::round(p.perf.output_tokens_per_s_per_device)) +
+                            " output tokens/s per device, " + fmt::count(std::round(p.perf.tokens_per_s_per_user)) +
+                            " tokens/s per user; TTFT " + fmt::seconds(p.perf.ttft_s) +
+                            (p.perf.meets_slo ? "; meets the SLO" : "; misses the SLO");
+    dl->AddCircle(line[near], ui.px(7), ui.pal.text, 0, ui.px(1.5f));
+    ImGui::BeginTooltip();
+    ImGui::PushFont(ui.fonts.strong);
+    ImGui::TextUnformatted("Pareto point");
+    ImGui::PopFont();
+    // No wider than the screen (a phone is 390 CSS pixels).
+    ImGui::PushTextWrapPos(std::min(ui.px(360), ImGui::GetIO().DisplaySize.x - ui.px(40)));
+    ImGui::TextUnformatted(tip.c_str() + tip.find('\n') + 1);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+    ui.state.view.hover_text = tip;
+  }
+}
+
+void search_section(Ui& ui) {
+  ServePlannerState& sp = ui.state.view.serve_planner;
+  const auto& in = ui.sc().serving;
+  const bool busy = sp.requested;
+  ImGui::BeginDisabled(busy || !ui.state.editor.issues.empty());
+  if (ImGui::Button(busy ? "Searching…" : "Search serving configurations")) {
+    sp.requested = true;
+    sp.request_frames = 0;
+  }
+  ImGui::EndDisabled();
+  note_rect(ui, "button:serve-search");
+  caption(ui, "Every replica of 1 to " + fmt::count(in.search.devices_max > 0 ? in.search.devices_max
+                                                                             : sizer::serve::default_max_devices(ui.sc().device.scale_up_domain)) +
+                  " devices (TP × PP, and attention DP × EP for MoE), each concurrency up to what the KV cache holds, "
+                  "at the precisions above (serving.search lists more).");
+  if (!sp.have) return;
+  const auto& r = sp.result;
+  caption(ui, fmt::count(r.configs_evaluated) + " configurations evaluated in " + fmt::number(sp.ms) + " ms; a front of " +
+                  fmt::count(static_cast<double>(r.pareto.size())) + " points.");
+  if (sp.revision != ui.state.computed.revision) {
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui.pal.warn), "The inputs changed since this search: search again.");
+    ImGui::PopFont();
+  }
+  pareto_chart(ui, r, in.slo.tpot_s);
+  if (begin_results(ui, "serve_best")) {
+    if (r.have_best) {
+      result_row(ui, "Best configuration", layout_text(r.best.layout), "",
+                 std::string(sizer::to_string(r.best.weight_precision)) + " weights, " + sizer::to_string(r.best.kv_precision) +
+                     " KV" + (r.best.spec_decode ? ", speculative decoding" : "") + ", " + fmt::count(r.best.concurrency) +
+                     " requests in flight: meets the SLO at the lowest " +
+                     (std::string(r.best_by) == "cost_per_million_tokens_usd" ? "cost per million tokens" : "devices per token"));
+      result_row(ui, "Its throughput", fmt::count(std::round(r.best.perf.output_tokens_per_s_per_device)) + " tok/s per device, " +
+                                           fmt::count(std::round(r.best.perf.tokens_per_s_per_user)) + " per user", "",
+                 "TTFT " + fmt::seconds(r.best.perf.ttft_s) + ", TPOT " + fmt::seconds(r.best.perf.tpot_s));
+      if (r.best.cost_per_million_tokens_usd > 0) {
+        result_row(ui, "Cost per million output tokens", fmt::usd(r.best.cost_per_million_tokens_usd), "");
+      }
+      result_row(ui, "Fleet for the demand", fmt::count(r.fleet.replicas) + " replicas, " + fmt::count(r.fleet.devices) + " devices",
+                 "", fmt::count(std::round(r.fleet.demand_output_tokens_per_s)) + " output tokens/s (" +
+                         (std::string(r.fleet.basis) == "requests_per_s" ? "the request rate" : "tokens per day") + ")" +
+                         (r.fleet.usd_per_hour > 0 ? ", " + fmt::usd(r.fleet.usd_per_hour) + "/h" : ""));
+    } else {
+      result_row(ui, "Best configuration", "none meets the SLO", "", r.no_best_reason, ui.pal.bad);
+    }
+    end_results();
+  }
+}
+
+}  // namespace
+
+void serve_planner(Ui& ui) {
+  ServePlannerState& sp = ui.state.view.serve_planner;
+  if (sp.requested && sp.request_frames++ >= 1 && ui.state.editor.issues.empty()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    sp.result = sizer::serve::search_serving(ui.sc());
+    sp.ms = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() * 1e3;
+    sp.result.search_s = sp.ms / 1e3;
+    sp.have = true;
+    sp.requested = false;
+    sp.revision = ui.state.computed.revision;
+    ++sp.text_revision;
+  }
+  const auto& in = ui.sc().serving;
+  ImGui::Spacing();
+  ImGui::Separator();
+  section_title(ui, "Serving planner (predicted)",
+                "The serving performance model under continuous batching: time to first token, time per output token "
+                "and throughput for a workload, against latency targets (docs/serving.md).");
+  if (!in.workload_given && ui.state.editor.issues.empty()) {
+    caption(ui, "Give a workload (prompt and output lengths, requests in flight per replica) to predict it.");
+    if (ImGui::Button("Add a workload")) {
+      set_input(ui.state, "serving.workload", json{{"input_tokens", 1024}, {"output_tokens", 1024}, {"concurrency", 64}});
+    }
+    note_rect(ui, "button:serve-add-workload");
+    return;
+  }
+  if (begin_fields(ui, "serve_fields")) {
+    count_field(ui, "Prompt tokens", "serving.workload.input_tokens");
+    count_field(ui, "Output tokens", "serving.workload.output_tokens");
+    count_field(ui, "Requests in flight", "serving.workload.concurrency");
+    decimal_field(ui, "TTFT target (s)", "serving.slo.ttft_s", 1.0);
+    decimal_field(ui, "TPOT target (ms)", "serving.slo.tpot_s", 1e-3);
+    ImGui::EndTable();
+  }
+  issues_under(ui, "serving.workload", true);
+  if (in.workload_given) prediction(ui);
+  ImGui::Spacing();
+  search_section(ui);
+}
+
+std::string serve_planner_text(const AppState& state) {
+  const auto& s = state.computed.scenario;
+  const auto& v = state.computed.estimate.serving;
+  std::string t;
+  if (s.serving.workload_given && v.has_performance) {
+    const auto& p = v.performance;
+    t += "Serving model: " + layout_text(v.layout) + ", TTFT " + fmt::seconds(p.ttft_s) + ", TPOT " + fmt::seconds(p.tpot_s) +
+         ", " + fmt::count(std::round(p.tokens_per_s_per_user)) + " tokens/s per user, " +
+         fmt::count(std::round(p.output_tokens_per_s_per_device)) + " output tokens/s per device, meets the SLO: " +
+         (p.meets_slo ? "yes" : "no") + "\n";
+  }
+  const ServePlannerState& sp = state.view.serve_planner;
+  if (sp.have) {
+    const auto& r = sp.result;
+    t += "Serving search: " + fmt::count(r.configs_evaluated) + " configurations, a Pareto front of " +
+         fmt::count(static_cast<double>(r.pareto.size())) + " points; ";
+    if (r.have_best) {
+      t += "best " + point_text(r.best) + ": " + fmt::count(std::round(r.best.perf.output_tokens_per_s_per_device)) +
+           " output tokens/s per device, " + fmt::count(std::round(r.best.perf.tokens_per_s_per_user)) + " tokens/s per user" +
+           (r.best.cost_per_million_tokens_usd > 0 ? ", " + fmt::usd(r.best.cost_per_million_tokens_usd) + " per million tokens" : "") +
+           "; fleet " + fmt::count(r.fleet.replicas) + " replicas (" + fmt::count(r.fleet.devices) + " devices)\n";
+    } else {
+      t += "no configuration meets the SLO: " + r.no_best_reason + "\n";
+    }
+  }
+  return t;
+}
+
+}  // namespace sizer_web
