@@ -37,8 +37,8 @@ async function drive(browser, origin, shots, size) {
   await clickWidget(page, 'button:serve-add-workload');
   let text = await waitText(page, /^Serving model: .*TTFT/, where('add a workload'));
   // A TPOT target of 20 ms typed into its field (shown in ms, stored in seconds).
-  await scrollIntoView(page, 'serve:serving.slo.tpot_s', size.viewport, 'tab:Serving');
-  await typeIntoWidget(page, 'serve:serving.slo.tpot_s', '20');
+  await scrollIntoView(page, 'planner:serving.slo.tpot_s', size.viewport, 'tab:Serving');
+  await typeIntoWidget(page, 'planner:serving.slo.tpot_s', '20');
   await page.waitForFunction(() => location.hash.startsWith('#s1.'), null, { timeout: 10000 });
   await frames(page, 40);  // the link is written half a second after the last edit
   const scenario = await linked(page);

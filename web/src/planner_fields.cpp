@@ -32,22 +32,28 @@ void row_label(const char* label) {
   ImGui::TableNextColumn();
 }
 
-// An integer field for `path`; `value` overrides what is shown (e.g. a default from elsewhere).
-void count_field(Ui& ui, const char* label, const char* path, const double* value) {
+// A number field for `path` shown as the stored value ÷ `scale` in `format`; whole numbers when
+// `whole`; `value` overrides what is shown (e.g. a default from elsewhere).
+void number_field(Ui& ui, const char* label, const char* path, double scale, const char* format, bool whole,
+                  const double* value) {
   row_label(label);
   ImGui::PushID(path);
-  double v = value ? *value : input_number(ui.state, path);
+  double v = (value ? *value : input_number(ui.state, path)) / scale;
   const bool bad = !issues_at(ui.state.editor.issues, path).empty();
   if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
   ImGui::SetNextItemWidth(-1.0f);
-  const bool typed = ImGui::InputDouble("##v", &v, 0.0, 0.0, "%.0f");
+  const bool typed = ImGui::InputDouble("##v", &v, 0.0, 0.0, format);
   if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
   note_rect(ui, std::string("planner:") + path);
   focus_ring(ui, path);
-  if (edit_committed(ui, path, path, typed, &v)) set_input(ui.state, path, std::round(v));
+  if (edit_committed(ui, path, path, typed, &v)) set_input(ui.state, path, (whole ? std::round(v) : v) * scale);
   pending_caption(ui, path);
   issues_under(ui, path);
   ImGui::PopID();
+}
+
+void count_field(Ui& ui, const char* label, const char* path, const double* value) {
+  number_field(ui, label, path, 1.0, "%.0f", true, value);
 }
 
 bool input_bool(const AppState& s, const char* path) {

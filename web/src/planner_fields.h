@@ -17,6 +17,10 @@ struct Option {
 void row_label(const char* label);
 // Issues at `path` and below it; with `exact`, only those naming `path` itself (a block's own).
 void issues_under(Ui& ui, const std::string& path, bool exact = false);
+// A number field for `path` shown as the stored value ÷ `scale` in `format` (TPOT in ms: scale
+// 1e-3, "%.4g"); whole numbers when `whole`; `value` overrides what is shown.
+void number_field(Ui& ui, const char* label, const char* path, double scale, const char* format, bool whole,
+                  const double* value = nullptr);
 // An integer field for `path`; `value` overrides what is shown (e.g. a default from elsewhere).
 void count_field(Ui& ui, const char* label, const char* path, const double* value = nullptr);
 bool input_bool(const AppState& s, const char* path);

@@ -1,5 +1,5 @@
-// The serving planner section (see serve_planner.h). Rectangles are "serve:<path>" for its fields,
-// "button:serve-*" for its buttons and "chart:serve-pareto" for the chart.
+// The serving planner section (see serve_planner.h). Rectangles are "planner:<path>" for its
+// fields (planner_fields.h), "button:serve-*" for its buttons and "chart:serve-pareto" for the chart.
 #include "serve_planner.h"
 
 #include <algorithm>
@@ -14,24 +14,6 @@ namespace {
 
 namespace fmt = sizer::fmt;
 using nlohmann::json;
-
-// A number field at `path`, shown as stored ÷ `scale` (TPOT in ms: scale 1e-3), with decimals.
-void decimal_field(Ui& ui, const char* label, const char* path, double scale) {
-  row_label(label);
-  ImGui::PushID(path);
-  double v = input_number(ui.state, path) / scale;
-  const bool bad = !issues_at(ui.state.editor.issues, path).empty();
-  if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
-  ImGui::SetNextItemWidth(-1.0f);
-  const bool typed = ImGui::InputDouble("##v", &v, 0.0, 0.0, "%.4g");
-  if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
-  note_rect(ui, std::string("serve:") + path);
-  focus_ring(ui, path);
-  if (edit_committed(ui, path, label, typed, &v)) set_input(ui.state, path, v * scale);
-  pending_caption(ui, path);
-  issues_under(ui, path);
-  ImGui::PopID();
-}
 
 std::string layout_text(const sizer::serve::ServeLayout& l) {
   std::string t = "TP " + plain(l.tp);
@@ -229,8 +211,8 @@ void serve_planner(Ui& ui) {
     count_field(ui, "Prompt tokens", "serving.workload.input_tokens");
     count_field(ui, "Output tokens", "serving.workload.output_tokens");
     count_field(ui, "Requests in flight", "serving.workload.concurrency");
-    decimal_field(ui, "TTFT target (s)", "serving.slo.ttft_s", 1.0);
-    decimal_field(ui, "TPOT target (ms)", "serving.slo.tpot_s", 1e-3);
+    number_field(ui, "TTFT target (s)", "serving.slo.ttft_s", 1.0, "%.4g", false);
+    number_field(ui, "TPOT target (ms)", "serving.slo.tpot_s", 1e-3, "%.4g", false);
     ImGui::EndTable();
   }
   issues_under(ui, "serving.workload", true);
