@@ -92,6 +92,30 @@ json step_json(const serve::StepTime& t) {
           {"experts_touched_fraction", num_or_null(t.experts_touched_fraction)}};
 }
 
+// serving.disaggregated: the prefill and decode pools' prediction (serve::evaluate_disaggregated).
+json disaggregated_json(const ServingInputs& in, const serve::DisaggPerformance& p) {
+  auto pool = [](const serve::ServeLayout& l) {
+    return json{{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"devices", l.devices()}};
+  };
+  return {{"basis", "predicted by the serving performance model with prefill and decode on separate pools (docs/serving.md)"},
+          {"prefill_layout", pool(in.disagg.prefill)}, {"decode_layout", pool(in.disagg.decode)},
+          {"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)}, {"e2e_s", num_or_null(p.e2e_s)},
+          {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_service_s)},
+          {"kv_transfer_s", num_or_null(p.kv_transfer_s)}, {"kv_transfer_bytes", num_or_null(p.kv_transfer_bytes)},
+          {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
+          {"decode_batch", num_or_null(p.decode_batch)},
+          {"decode_requests_per_s_per_instance", num_or_null(p.decode_requests_per_s)},
+          {"prefill_requests_per_s_per_instance_max", num_or_null(p.prefill_requests_per_s_max)},
+          {"prefill_utilisation", num_or_null(p.prefill_utilisation)},
+          {"prefill_per_decode", num_or_null(p.prefill_per_decode)},
+          {"devices_per_decode_instance", num_or_null(p.devices_per_decode_instance)},
+          {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
+          {"decode_max_concurrency_kv", num_or_null(p.decode_memory.max_concurrency_kv)},
+          {"decode_step_s", num_or_null(p.decode.step_s)}, {"prefill_step_s", num_or_null(p.prefill.step_s)},
+          {"decode_bound", serve::to_string(p.decode.bound)},
+          {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok}};
+}
+
 // serving.performance: the model's prediction at the workload's operating point.
 json performance_json(const ServingResult& v, bool priced) {
   const serve::Performance& p = v.performance;
@@ -372,6 +396,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"devices_with_headroom_low", v.devices_with_headroom_low},
       {"devices_with_headroom_high", v.devices_with_headroom_high}};
   if (v.has_performance) j["serving"]["performance"] = performance_json(v, serve_priced);
+  if (v.has_disaggregated) j["serving"]["disaggregated"] = disaggregated_json(s.serving, v.disaggregated);
   json nulls = json::array();
   for (const char* part : {"model", "training", "serving"}) detail::collect_nulls(j[part], part, s, e, &nulls);
   j["notes"] = e.notes;

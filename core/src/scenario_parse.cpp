@@ -226,7 +226,7 @@ void read_serving(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
                         "kv_link_bytes_per_s", "realised_fraction", "utilisation", "demand_tokens_per_day",
                         "collective_latency_s", "headroom_low", "headroom_high", "price",
                         "usd_per_device_hour", "layout", "workload", "compute_precision", "spec_decode", "slo",
-                        "engine", "search"});
+                        "engine", "search", "disaggregation"});
   read_precision(r, o, "weight_precision", path, &v.weight_precision);
   read_precision(r, o, "kv_precision", path, &v.kv_precision);
   r.number(o, "block_scale_bytes_per_param", path, Range{0, 4}, &v.block_scale_bytes_per_param);

@@ -140,6 +140,27 @@ void read_serve_model(Reader& r, const json& o, Scenario* s) {
           "is needed with draft_tokens: the probability in [0, 1] that a draft token is accepted");
     }
   }
+  if (auto it = o.find("disaggregation"); it != o.end() && r.object(*it, "serving.disaggregation")) {
+    const std::string dp = "serving.disaggregation";
+    r.only_keys(*it, dp, {"prefill", "decode", "prefill_utilisation"});
+    for (const char* pool : {"prefill", "decode"}) {
+      serve::ServeLayout& l = std::string(pool) == "prefill" ? v.disagg.prefill : v.disagg.decode;
+      const std::string pp = join(dp, pool);
+      auto p = it->find(pool);
+      if (p == it->end()) {
+        r.error(pp, "is required: the layout {tp, pp, dp, ep} of one " + std::string(pool) + " instance");
+        continue;
+      }
+      if (!r.object(*p, pp)) continue;
+      r.only_keys(*p, pp, {"tp", "pp", "dp", "ep"});
+      r.number(*p, "tp", pp, kServeDegree, &l.tp);
+      r.number(*p, "pp", pp, kServeDegree, &l.pp);
+      r.number(*p, "dp", pp, kServeDegree, &l.dp);
+      r.number(*p, "ep", pp, kServeDegree, &l.ep);
+    }
+    r.number(*it, "prefill_utilisation", dp, Range{0.01, 0.99}, &v.prefill_utilisation);
+    v.disagg_given = true;
+  }
   if (auto it = o.find("search"); it != o.end() && r.object(*it, "serving.search")) {
     read_serve_search(r, *it, "serving.search", &v.search);
   }
@@ -165,20 +186,21 @@ void read_serve_model(Reader& r, const json& o, Scenario* s) {
   }
 }
 
-void check_serve_model(Reader& r, Scenario* s) {
-  ServingInputs& v = s->serving;
-  if (!v.workload_given) return;
-  const Model& m = s->model;
-  const Device& d = s->device;
-  serve::ServeLayout& l = v.layout;
-  if (!v.layout_given) l = serve::default_layout(m, d, serve::ceiling_replica_devices(m, d, v));
-  const std::string lp = v.layout_given ? "serving.layout" : "serving.layout (default)";
+namespace {
+
+// A replica (or pool instance) layout's rules, each refused naming its key under `lp`; when it
+// `holds_requests` (not a prefill pool), the workload's concurrency must fit its KV cache. False
+// when the layout cannot be evaluated.
+bool check_pool(Reader& r, const Scenario& s, const serve::ServeLayout& l, const std::string& lp, bool holds_requests = true) {
+  const Model& m = s.model;
+  const Device& d = s.device;
+  const ServingInputs& v = s.serving;
   if (l.devices() > kMaxReplicaDevices) {
     r.error(lp, "gives tp × pp × dp = " + fmt::count(l.devices()) +
                     " devices per replica; at most 1,000,000 are allowed");
-    return;
+    return false;
   }
-  const serve::ServeContext c = serve::serve_context(*s);
+  const serve::ServeContext c = serve::serve_context(s);
   const serve::Performance mem = serve::evaluate_memory(m, d, l, c);
   const std::uint32_t p = mem.problems;
   if (p & serve::kServeTpHeads) {
@@ -200,7 +222,7 @@ void check_serve_model(Reader& r, Scenario* s) {
     r.error("serving.compute_precision",
             "device " + d.id + " has no dense " + to_string(v.compute_precision) + " peak");
   }
-  if (!mem.valid()) return;
+  if (!mem.valid()) return false;
   if (p & serve::kServeNoFit) {
     r.error(lp, "leaves no room for one request's KV cache: weights " +
                     num(mem.weight_bytes_per_device) + " B + activations " +
@@ -208,15 +230,38 @@ void check_serve_model(Reader& r, Scenario* s) {
                     num(mem.reserve_bytes_per_device) + " B per device against " +
                     num(d.memory_bytes * v.hbm_usable) +
                     " B usable; use more devices (tp, pp) or a lower weight_precision");
-    return;
+    return false;
   }
-  if (v.workload.concurrency > mem.max_concurrency_kv) {
+  if (holds_requests && v.workload.concurrency > mem.max_concurrency_kv) {
     r.error("serving.workload.concurrency",
             "must be at most max_concurrency_kv = " + num(mem.max_concurrency_kv) +
-                ": that many requests of " + num(mem.kv_tokens_per_request) +
+                " of " + lp + ": that many requests of " + num(mem.kv_tokens_per_request) +
                 " KV tokens fit in the KV cache of this layout; got " +
                 num(v.workload.concurrency) +
                 "; lower it, add devices or use a smaller kv_precision");
+  }
+  return true;
+}
+
+}  // namespace
+
+void check_serve_model(Reader& r, Scenario* s) {
+  ServingInputs& v = s->serving;
+  if (v.disagg_given && !v.workload_given) {
+    r.error("serving.disaggregation", "needs serving.workload: input_tokens, output_tokens and concurrency "
+                                      "(requests in flight per decode instance)");
+  }
+  if (!v.workload_given) return;
+  serve::ServeLayout& l = v.layout;
+  if (!v.layout_given) l = serve::default_layout(s->model, s->device, serve::ceiling_replica_devices(s->model, s->device, v));
+  check_pool(r, *s, l, v.layout_given ? "serving.layout" : "serving.layout (default)");
+  if (v.disagg_given) {
+    check_pool(r, *s, v.disagg.prefill, "serving.disaggregation.prefill", false);
+    check_pool(r, *s, v.disagg.decode, "serving.disaggregation.decode");
+    if (v.workload.requests_per_s > 0) {
+      r.error("serving.disaggregation", "takes serving.workload.concurrency (requests in flight per decode "
+                                        "instance), not requests_per_s");
+    }
   }
 }
 

@@ -130,6 +130,9 @@ struct ServingResult {
   // The serving performance model's PREDICTION (issue 10, sizer/serve.h), when serving.workload
   // is given; everything above is the seed's CEILING.
   bool has_performance = false;
+  // With serving.disaggregation: the prefill/decode pools' prediction (serve::evaluate_disaggregated).
+  bool has_disaggregated = false;
+  serve::DisaggPerformance disaggregated;
   serve::ServeLayout layout;  // the layout evaluated (serving.layout, else the default)
   serve::Performance performance;
   // Cost and fleet at the predicted operating point (the ceiling's versions above use assumed

@@ -179,6 +179,10 @@ struct ServingInputs {
   serve::Slo slo;
   serve::Engine engine;
   ServeSearchInputs search;
+  // serving.disaggregation: prefill and decode pools (serve::evaluate_disaggregated).
+  bool disagg_given = false;
+  serve::DisaggLayout disagg;
+  double prefill_utilisation = serve::kPrefillUtilisation;
 };
 
 struct PowerInputs {

@@ -162,6 +162,33 @@ struct Performance {
   StepTime prefill;  // one whole prompt alone (no decode), for reference
 };
 
+// Disaggregated serving: a prefill pool and a decode pool, each instance with its own layout.
+struct DisaggLayout {
+  ServeLayout prefill, decode;
+};
+constexpr double kPrefillUtilisation = 0.7;  // prefill pool's design load (assumption: burst headroom)
+
+// Steady state of disaggregated serving per decode instance (method in core/src/serve/disagg.cpp).
+struct DisaggPerformance {
+  std::uint32_t problems = 0;          // either pool's layout or memory problems, kServeKvFull
+  Performance prefill_memory, decode_memory;  // each pool's memory (weights, KV capacity)
+  StepTime prefill, decode;            // a prefill step at the token budget; a decode-only step
+  double decode_batch = 0, tokens_per_step = 1, tpot_s = 0, tokens_per_s_per_user = 0;
+  double decode_requests_per_s = 0;       // per decode instance
+  double prefill_requests_per_s_max = 0;  // per prefill instance, at full load
+  double prefill_service_s = 0, queue_s = 0, prefill_utilisation = 0;
+  double prefill_per_decode = 0;     // x ÷ y: prefill instances per decode instance (xPyD)
+  double kv_transfer_bytes = 0, kv_transfer_s = 0;
+  double ttft_s = 0, e2e_s = 0;
+  double devices_per_decode_instance = 0;  // decode devices + their share of prefill devices
+  double output_tokens_per_s_per_device = 0;
+  bool meets_slo = false, ttft_ok = true, tpot_ok = true;
+};
+
+// The workload's concurrency is the requests in flight per decode instance (0: what its KV holds).
+DisaggPerformance evaluate_disaggregated(const Model& m, const Device& d, const DisaggLayout& l, const ServeContext& c,
+                                         double kv_link_bytes_per_s, double prefill_utilisation);
+
 // Accepted tokens per verify step: (1 − a^(d+1)) ÷ (1 − a); d + 1 when a = 1; 1 when d = 0.
 double expected_tokens_per_step(double draft_tokens, double acceptance);
 
