@@ -116,35 +116,42 @@ json disaggregated_json(const ServingInputs& in, const serve::DisaggPerformance&
           {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok}};
 }
 
+}  // namespace
+
+json serve_performance_json(const serve::Performance& p) {
+  const serve::StepTime& d = p.decode;
+  return {{"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)}, {"e2e_s", num_or_null(p.e2e_s)},
+          {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_s)},
+          {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
+          {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
+          {"output_tokens_per_s_per_replica", num_or_null(p.output_tokens_per_s_per_replica)},
+          {"requests_per_s_per_replica", num_or_null(p.requests_per_s_per_replica)},
+          {"max_requests_per_s_per_replica", num_or_null(p.max_requests_per_s_per_replica)},
+          {"capacity_limit", p.capacity_limit}, {"concurrency", num_or_null(p.concurrency)},
+          {"decode_batch", num_or_null(p.decode_batch)}, {"prefill_tokens_per_step", num_or_null(p.prefill_tokens_per_step)},
+          {"prefill_utilisation", num_or_null(p.prefill_utilisation)}, {"tokens_per_step", num_or_null(p.tokens_per_step)},
+          {"max_concurrency_kv", num_or_null(p.max_concurrency_kv)},
+          {"kv_tokens_per_request", num_or_null(p.kv_tokens_per_request)},
+          {"weight_bytes_per_device", num_or_null(p.weight_bytes_per_device)},
+          {"kv_bytes_per_token_per_device", num_or_null(p.kv_bytes_per_token_per_device)},
+          {"kv_capacity_bytes_per_device", num_or_null(p.kv_capacity_bytes_per_device)},
+          {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok},
+          {"overloaded", (p.problems & serve::kServeOverloaded) != 0},
+          {"kv_full", (p.problems & serve::kServeKvFull) != 0},
+          {"bound", serve::to_string(d.bound)},
+          {"weights_read_s", num_or_null(d.weights_read_s)}, {"kv_read_s", num_or_null(d.kv_read_s)},
+          {"compute_s", num_or_null(d.compute_s)}, {"comm_s", num_or_null(d.comm_s)},
+          {"overhead_s", num_or_null(d.overhead_s)}, {"step_s", num_or_null(d.step_s)}};
+}
+
+namespace {
+
 // serving.performance: the model's prediction at the workload's operating point.
 json performance_json(const ServingResult& v, bool priced) {
-  const serve::Performance& p = v.performance;
-  const serve::StepTime& d = p.decode;
-  json j = {{"basis", "predicted by the serving performance model (docs/serving.md); the other serving leaves are the seed's ceilings"},
-            {"layout", {{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep},
-                        {"devices", v.layout.devices()}}},
-            {"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)}, {"e2e_s", num_or_null(p.e2e_s)},
-            {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_s)},
-            {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
-            {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
-            {"output_tokens_per_s_per_replica", num_or_null(p.output_tokens_per_s_per_replica)},
-            {"requests_per_s_per_replica", num_or_null(p.requests_per_s_per_replica)},
-            {"max_requests_per_s_per_replica", num_or_null(p.max_requests_per_s_per_replica)},
-            {"capacity_limit", p.capacity_limit}, {"concurrency", num_or_null(p.concurrency)},
-            {"decode_batch", num_or_null(p.decode_batch)}, {"prefill_tokens_per_step", num_or_null(p.prefill_tokens_per_step)},
-            {"prefill_utilisation", num_or_null(p.prefill_utilisation)}, {"tokens_per_step", num_or_null(p.tokens_per_step)},
-            {"max_concurrency_kv", num_or_null(p.max_concurrency_kv)},
-            {"kv_tokens_per_request", num_or_null(p.kv_tokens_per_request)},
-            {"weight_bytes_per_device", num_or_null(p.weight_bytes_per_device)},
-            {"kv_bytes_per_token_per_device", num_or_null(p.kv_bytes_per_token_per_device)},
-            {"kv_capacity_bytes_per_device", num_or_null(p.kv_capacity_bytes_per_device)},
-            {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok},
-            {"overloaded", (p.problems & serve::kServeOverloaded) != 0},
-            {"kv_full", (p.problems & serve::kServeKvFull) != 0},
-            {"bound", serve::to_string(d.bound)},
-            {"weights_read_s", num_or_null(d.weights_read_s)}, {"kv_read_s", num_or_null(d.kv_read_s)},
-            {"compute_s", num_or_null(d.compute_s)}, {"comm_s", num_or_null(d.comm_s)},
-            {"overhead_s", num_or_null(d.overhead_s)}, {"step_s", num_or_null(d.step_s)}};
+  json j = serve_performance_json(v.performance);
+  j["basis"] = "predicted by the serving performance model (docs/serving.md); the other serving leaves are the seed's ceilings";
+  j["layout"] = {{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep},
+                 {"devices", v.layout.devices()}};
   j["replica_usd_per_hour"] = num_or_null(v.perf_replica_usd_per_hour, priced);
   j["cost_per_million_tokens_usd"] = num_or_null(v.perf_cost_per_million_tokens_usd, priced && v.perf_cost_per_million_tokens_usd > 0);
   j["replicas_for_demand"] = v.perf_replicas_for_demand;
@@ -153,8 +160,8 @@ json performance_json(const ServingResult& v, bool priced) {
     j["replicas_for_rate"] = num_or_null(v.perf_replicas_for_rate, v.perf_replicas_for_rate > 0);
     j["devices_for_rate"] = num_or_null(v.perf_replicas_for_rate * v.layout.devices(), v.perf_replicas_for_rate > 0);
   }
-  j["decode_step"] = step_json(d);
-  j["prefill_step"] = step_json(p.prefill);
+  j["decode_step"] = step_json(v.performance.decode);
+  j["prefill_step"] = step_json(v.performance.prefill);
   return j;
 }
 

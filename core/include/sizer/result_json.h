@@ -28,5 +28,8 @@ nlohmann::json device_to_json(const Device& d);
 nlohmann::json system_to_json(const System& s);
 nlohmann::json price_to_json(const PriceOffer& p);
 nlohmann::json model_to_json(const Model& m);
+// The serving model's prediction at one operating point, as in serving.performance (also each
+// point of `sizer serve-search`).
+nlohmann::json serve_performance_json(const serve::Performance& p);
 
 }  // namespace sizer

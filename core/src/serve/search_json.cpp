@@ -1,6 +1,7 @@
 // `sizer serve-search` JSON (schema sizer.serve_search.v1; docs/contract.md, "serve-search").
 #include <cmath>
 
+#include "sizer/result_json.h"
 #include "sizer/serve_search.h"
 
 namespace sizer::serve {
@@ -22,29 +23,17 @@ json precisions(unsigned mask, unsigned fallback) {
 }
 
 json point_json(const ServePoint& pt, bool priced) {
-  const Performance& p = pt.perf;
-  const StepTime& t = p.decode;
-  return {{"layout", {{"tp", pt.layout.tp}, {"pp", pt.layout.pp}, {"dp", pt.layout.dp}, {"ep", pt.layout.ep},
-                      {"devices", pt.layout.devices()}}},
-          {"weight_precision", to_string(pt.weight_precision)},
-          {"kv_precision", to_string(pt.kv_precision)},
-          {"compute_precision", to_string(pt.compute_precision)},
-          {"spec_decode", pt.spec_decode},
-          {"concurrency", pt.concurrency},
-          {"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)}, {"e2e_s", num_or_null(p.e2e_s)},
-          {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
-          {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
-          {"output_tokens_per_s_per_replica", num_or_null(p.output_tokens_per_s_per_replica)},
-          {"requests_per_s_per_replica", num_or_null(p.requests_per_s_per_replica)},
-          {"decode_batch", num_or_null(p.decode_batch)},
-          {"max_concurrency_kv", num_or_null(p.max_concurrency_kv)},
-          {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok},
-          {"bound", to_string(t.bound)},
-          {"weights_read_s", num_or_null(t.weights_read_s)}, {"kv_read_s", num_or_null(t.kv_read_s)},
-          {"compute_s", num_or_null(t.compute_s)}, {"comm_s", num_or_null(t.comm_s)},
-          {"overhead_s", num_or_null(t.overhead_s)}, {"step_s", num_or_null(t.step_s)},
-          {"replica_usd_per_hour", num_or_null(pt.replica_usd_per_hour, priced)},
-          {"cost_per_million_tokens_usd", num_or_null(pt.cost_per_million_tokens_usd, priced)}};
+  json j = serve_performance_json(pt.perf);
+  j["layout"] = {{"tp", pt.layout.tp}, {"pp", pt.layout.pp}, {"dp", pt.layout.dp}, {"ep", pt.layout.ep},
+                 {"devices", pt.layout.devices()}};
+  j["weight_precision"] = to_string(pt.weight_precision);
+  j["kv_precision"] = to_string(pt.kv_precision);
+  j["compute_precision"] = to_string(pt.compute_precision);
+  j["spec_decode"] = pt.spec_decode;
+  j["concurrency"] = pt.concurrency;  // the requests in flight searched (the steady state's own is the same)
+  j["replica_usd_per_hour"] = num_or_null(pt.replica_usd_per_hour, priced);
+  j["cost_per_million_tokens_usd"] = num_or_null(pt.cost_per_million_tokens_usd, priced);
+  return j;
 }
 
 }  // namespace
