@@ -113,6 +113,24 @@ std::string text_report(const Scenario& s, const Estimate& e, const std::vector<
       line(o, "cost per million output tokens", fmt::usd(v.perf_cost_per_million_tokens_usd));
     }
   }
+  if (v.has_disaggregated) {
+    const serve::DisaggPerformance& q = v.disaggregated;
+    const serve::DisaggLayout& dl = s.serving.disagg;
+    auto pool = [](const serve::ServeLayout& l) {
+      return "tp " + fmt::count(l.tp) + " × pp " + fmt::count(l.pp) + " × dp " + fmt::count(l.dp) + ", ep " + fmt::count(l.ep) +
+             " (" + fmt::count(l.devices()) + " devices)";
+    };
+    o << "\nServing, disaggregated (prefill and decode pools, predicted)\n";
+    line(o, "prefill / decode instance", pool(dl.prefill) + " / " + pool(dl.decode));
+    line(o, "prefill instances per decode instance", fmt::number(q.prefill_per_decode) + " (prefill pool at " +
+                                                          fmt::percent(q.prefill_utilisation) + " load)");
+    line(o, "TTFT = queue + prefill + KV transfer", fmt::seconds(q.ttft_s) + " = " + fmt::seconds(q.queue_s) + " + " +
+                                                       fmt::seconds(q.prefill_service_s) + " + " + fmt::seconds(q.kv_transfer_s));
+    line(o, "TPOT (decode-only step) / end to end", fmt::seconds(q.tpot_s) + " / " + fmt::seconds(q.e2e_s));
+    line(o, "tokens/s per user / per device", fmt::count(q.tokens_per_s_per_user) + " / " +
+                                                  fmt::count(q.output_tokens_per_s_per_device));
+    line(o, "meets SLO", q.meets_slo ? "yes" : "no");
+  }
   if (!e.notes.empty() || !warnings.empty()) {
     o << "\nNotes\n";
     for (const auto& n : e.notes) o << "  - " << n << "\n";
