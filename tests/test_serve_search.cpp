@@ -8,6 +8,7 @@
 
 #include "scenario_util.h"
 #include "sizer/estimate.h"
+#include "sizer/serve_scenario.h"
 #include "sizer/serve_search.h"
 
 using namespace sizer;
@@ -62,8 +63,13 @@ TEST_CASE("serve-search: a dense model's front, its points as eval predicts them
     CHECK(p.layout.devices() >= 1);
     CHECK(p.layout.devices() <= 16);
   }
-  // A front point is exactly what `sizer eval` predicts for that configuration.
-  const ServePoint& mid = r.pareto[r.pareto.size() / 2];
+  // An aggregated front point is exactly what `sizer eval` predicts for that configuration.
+  std::vector<const ServePoint*> aggregated;
+  for (const ServePoint& p : r.pareto) {
+    if (!p.disaggregated) aggregated.push_back(&p);
+  }
+  REQUIRE(!aggregated.empty());
+  const ServePoint& mid = *aggregated[aggregated.size() / 2];
   const std::string one = std::string(R"({"model": "llama-3-70b", "device": "h100", "serving": {"weight_precision": ")") +
                           to_string(mid.weight_precision) + R"(", "kv_precision": ")" + to_string(mid.kv_precision) +
                           R"(", "compute_precision": ")" + to_string(mid.compute_precision) + R"(", "layout": {"tp": )" +
@@ -122,6 +128,44 @@ TEST_CASE("serve-search: the 1T MoE on GB200 searches TP × DP × EP and sizes t
     CHECK(j["pareto"][0].contains(key));
   }
   CHECK(j["fleet"]["replicas"].get<double>() == r.fleet.replicas);
+}
+
+TEST_CASE("serve-search: disaggregated pools join the front as eval predicts them", "[serve][search]") {
+  // Long prompts and short answers: prefill dominates, so separate pools pay.
+  Scenario s = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100", "serving": {
+    "workload": {"input_tokens": 8192, "output_tokens": 256, "concurrency": 8}, "slo": {"tpot_s": 0.03},
+    "search": {"devices": [4, 16]}}})");
+  const ServeSearchResult r = search_serving(s);
+  check_front(r);
+  const ServePoint* dis = nullptr;
+  for (const ServePoint& p : r.pareto) {
+    if (p.disaggregated && !dis) dis = &p;
+  }
+  REQUIRE(dis);
+  // The point is serve::evaluate_disaggregated of its two pools at its concurrency.
+  ServeContext c = serve_context(s);
+  c.weight_precision = dis->weight_precision, c.kv_precision = dis->kv_precision, c.compute_precision = dis->compute_precision;
+  c.workload.concurrency = dis->concurrency;
+  const DisaggPerformance q =
+      evaluate_disaggregated(s.model, s.device, {dis->prefill_layout, dis->layout}, c, s.serving.kv_link_bytes_per_s,
+                             s.serving.prefill_utilisation);
+  CHECK(dis->perf.tpot_s == Approx(q.tpot_s));
+  CHECK(dis->perf.ttft_s == Approx(q.ttft_s));
+  CHECK(dis->perf.output_tokens_per_s_per_device == Approx(q.output_tokens_per_s_per_device));
+  CHECK(dis->replica_usd_per_hour == Approx(s.serving.price.usd_per_device_hour * q.devices_per_decode_instance));
+  const auto j = serve_search_to_json(s, r);
+  bool seen = false;
+  for (const auto& p : j["pareto"]) {
+    if (p["mode"] == "disaggregated") {
+      seen = true;
+      CHECK(p.contains("prefill_layout"));
+      CHECK(p["prefill_per_decode"].get<double>() > 0);
+    }
+  }
+  CHECK(seen);
+  // Off: aggregated only.
+  s.serving.search.disaggregated = false;
+  for (const ServePoint& p : search_serving(s).pareto) CHECK_FALSE(p.disaggregated);
 }
 
 TEST_CASE("serve-search: restrictions hold; spec decode is tried on and off", "[serve][search]") {

@@ -52,7 +52,8 @@ void read_workload(Reader& r, const json& o, const std::string& path, serve::Wor
 
 // serving.search: devices per replica (a count or [min, max]), precision lists, spec decode.
 void read_serve_search(Reader& r, const json& o, const std::string& path, ServeSearchInputs* q) {
-  r.only_keys(o, path, {"devices", "weight_precisions", "kv_precisions", "spec_decode"});
+  r.only_keys(o, path, {"devices", "weight_precisions", "kv_precisions", "spec_decode", "disaggregated"});
+  r.boolean(o, "disaggregated", path, &q->disaggregated);
   if (auto it = o.find("devices"); it != o.end()) {
     const std::string dp = join(path, "devices");
     const Range count{1, kMaxReplicaDevices, false, true};

@@ -24,6 +24,11 @@ std::string layout_text(const sizer::serve::ServeLayout& l) {
 }
 
 std::string point_text(const sizer::serve::ServePoint& p) {
+  if (p.disaggregated) {
+    return "disaggregated: prefill " + layout_text(p.prefill_layout) + " × " + fmt::number(p.disagg.prefill_per_decode) +
+           " per decode " + layout_text(p.layout) + ", " + sizer::to_string(p.weight_precision) + " weights, " +
+           sizer::to_string(p.kv_precision) + " KV, " + fmt::count(p.concurrency) + " requests in flight per decode instance";
+  }
   return layout_text(p.layout) + ", " + sizer::to_string(p.weight_precision) + " weights, " +
          sizer::to_string(p.kv_precision) + " KV" + (p.spec_decode ? ", speculative decoding" : "") + ", " +
          fmt::count(p.concurrency) + " requests in flight";

@@ -148,6 +148,7 @@ struct ServeSearchInputs {
   unsigned weight_precisions = 0;  // bit (1 << Precision) per precision tried; 0 = weight_precision
   unsigned kv_precisions = 0;      // the same for the KV cache; 0 = kv_precision
   bool spec_decode_both = true;    // with serving.spec_decode: try it on and off
+  bool disaggregated = true;       // also try separate prefill and decode pools
 };
 
 struct ServingInputs {

@@ -35,6 +35,11 @@ struct ServePoint {
   Performance perf;
   double replica_usd_per_hour = 0;         // devices × price per device-hour (0 without a price)
   double cost_per_million_tokens_usd = 0;  // per million output tokens at this operating point
+  // Disaggregated pools: `layout` is the decode instance, `perf` its steady state per decode
+  // instance (devices include its share of prefill instances), `disagg` the whole prediction.
+  bool disaggregated = false;
+  ServeLayout prefill_layout;
+  DisaggPerformance disagg;
 };
 
 // The fleet for the demand at the best configuration's operating point.
@@ -42,6 +47,7 @@ struct ServeFleet {
   const char* basis = "tokens_per_day";  // "requests_per_s" when the workload gives a rate
   double demand_output_tokens_per_s = 0;
   double replicas = 0, devices = 0, usd_per_hour = 0, cost_per_million_tokens_usd = 0;
+  double prefill_instances = 0;  // disaggregated best: whole prefill instances for the replicas (decode instances)
 };
 
 struct ServeSearchResult {

@@ -50,29 +50,146 @@ std::vector<double> divisors_of(double n) {
 
 // A configuration and what the front and the best need, without the whole Performance.
 struct Candidate {
-  ServeLayout layout;
+  ServeLayout layout;  // the replica, or the decode instance of disaggregated pools
   Precision weight, kv, compute;
   bool spec;
   double concurrency;
   double per_user, per_device, cost;
   bool meets_slo;
+  bool disaggregated = false;
+  ServeLayout prefill;  // the prefill instance when disaggregated
 };
 
+// The link and design load of disaggregated pools (serving.kv_link_bytes_per_s, prefill_utilisation).
+struct Pools {
+  double link_bytes_per_s, utilisation;
+};
+
+ServeContext context_of(const ServeContext& base, const SpecDecode& spec, const Candidate& k) {
+  ServeContext c = base;
+  c.weight_precision = k.weight, c.kv_precision = k.kv, c.compute_precision = k.compute;
+  c.spec = k.spec ? spec : SpecDecode{};
+  c.workload.concurrency = k.concurrency, c.workload.requests_per_s = 0, c.workload.replicas = 1;
+  return c;
+}
+
+// A disaggregated steady state in the Performance leaves the front, the best and the fleet read:
+// per decode instance, with its share of prefill instances in the devices.
+Performance as_performance(const DisaggPerformance& q, double output_tokens) {
+  Performance p;
+  p.problems = q.problems;
+  p.max_concurrency_kv = q.decode_memory.max_concurrency_kv;
+  p.concurrency = p.decode_batch = q.decode_batch;
+  p.tokens_per_step = q.tokens_per_step;
+  p.ttft_s = q.ttft_s, p.tpot_s = q.tpot_s, p.e2e_s = q.e2e_s, p.queue_s = q.queue_s, p.prefill_s = q.prefill_service_s;
+  p.prefill_utilisation = q.prefill_utilisation;
+  p.tokens_per_s_per_user = q.tokens_per_s_per_user;
+  p.requests_per_s_per_replica = q.decode_requests_per_s;
+  p.output_tokens_per_s_per_replica = q.decode_requests_per_s * output_tokens;
+  p.output_tokens_per_s_per_device = q.output_tokens_per_s_per_device;
+  p.meets_slo = q.meets_slo, p.ttft_ok = q.ttft_ok, p.tpot_ok = q.tpot_ok;
+  p.decode = q.decode;
+  p.prefill = q.prefill;
+  return p;
+}
+
 ServePoint point_of(const Model& m, const Device& d, const ServeContext& base, const SpecDecode& spec,
-                    const Candidate& k, double usd_per_device_hour) {
+                    const Candidate& k, double usd_per_device_hour, const Pools& pools) {
   ServePoint p;
   p.layout = k.layout;
   p.weight_precision = k.weight, p.kv_precision = k.kv, p.compute_precision = k.compute;
   p.spec_decode = k.spec;
   p.concurrency = k.concurrency;
-  ServeContext c = base;
-  c.weight_precision = k.weight, c.kv_precision = k.kv, c.compute_precision = k.compute;
-  c.spec = k.spec ? spec : SpecDecode{};
-  c.workload.concurrency = k.concurrency, c.workload.requests_per_s = 0, c.workload.replicas = 1;
-  p.perf = evaluate_serving(m, d, k.layout, c);
-  p.replica_usd_per_hour = usd_per_device_hour * k.layout.devices();
+  const ServeContext c = context_of(base, spec, k);
+  if (k.disaggregated) {
+    p.disaggregated = true;
+    p.prefill_layout = k.prefill;
+    p.disagg = evaluate_disaggregated(m, d, {k.prefill, k.layout}, c, pools.link_bytes_per_s, pools.utilisation);
+    p.perf = as_performance(p.disagg, c.workload.output_tokens);
+    p.replica_usd_per_hour = usd_per_device_hour * p.disagg.devices_per_decode_instance;
+  } else {
+    p.perf = evaluate_serving(m, d, k.layout, c);
+    p.replica_usd_per_hour = usd_per_device_hour * k.layout.devices();
+  }
   p.cost_per_million_tokens_usd = k.cost;
   return p;
+}
+
+// Disaggregated pools: the decode instances are the configurations on the aggregated front (a
+// replica that serves decode well there is a decode candidate; searching every pair would square
+// the space), each paired with, per device count, the prefill layout of the most prompts per
+// second per device at the same precisions; every concurrency of the decode instance's KV cache.
+void disaggregated_pass(const Model& m, const Device& d, const ServeContext& base, const SpecDecode& spec,
+                        const Pools& pools, double price, std::vector<Candidate>* all, ServeSearchResult* r) {
+  std::vector<Candidate> decode;
+  {
+    std::vector<const Candidate*> order;
+    for (const Candidate& k : *all) order.push_back(&k);
+    std::sort(order.begin(), order.end(), [](const Candidate* a, const Candidate* b) {
+      return a->per_user != b->per_user ? a->per_user > b->per_user : a->per_device > b->per_device;
+    });
+    double top = -1;
+    for (const Candidate* k : order) {
+      if (k->per_device <= top) continue;
+      top = k->per_device;
+      const bool seen = std::any_of(decode.begin(), decode.end(), [&](const Candidate& x) {
+        return x.layout.tp == k->layout.tp && x.layout.pp == k->layout.pp && x.layout.dp == k->layout.dp &&
+               x.layout.ep == k->layout.ep && x.weight == k->weight && x.kv == k->kv && x.spec == k->spec;
+      });
+      if (!seen) decode.push_back(*k);
+    }
+  }
+  std::vector<std::pair<ServeLayout, double>> layouts;  // every aggregated layout with its devices
+  for (const Candidate& k : *all) {
+    if (std::none_of(layouts.begin(), layouts.end(), [&](const auto& x) {
+          return x.first.tp == k.layout.tp && x.first.pp == k.layout.pp && x.first.dp == k.layout.dp &&
+                 x.first.ep == k.layout.ep;
+        })) {
+      layouts.push_back({k.layout, k.layout.devices()});
+    }
+  }
+  for (Candidate dk : decode) {
+    ServeContext c = context_of(base, spec, dk);
+    // The best prefill instance per device count at these precisions.
+    std::vector<std::pair<ServeLayout, double>> prefill;  // layout, prompts/s per device
+    for (const auto& entry : layouts) {
+      const ServeLayout& l = entry.first;
+      const double n = entry.second;
+      const DisaggPerformance q = evaluate_disaggregated(m, d, {l, l}, c, pools.link_bytes_per_s, pools.utilisation);
+      if (!q.prefill_memory.valid() || (q.prefill_memory.problems & kServeNoFit)) continue;
+      const double rate = q.prefill_requests_per_s_max / n;
+      auto it = std::find_if(prefill.begin(), prefill.end(), [&](const auto& x) { return x.first.devices() == n; });
+      if (it == prefill.end()) prefill.push_back({l, rate});
+      else if (rate > it->second) *it = {l, rate};
+    }
+    const double cap = std::floor(evaluate_memory(m, d, dk.layout, c).max_concurrency_kv);
+    for (const auto& [pl, rate] : prefill) {
+      for (double conc = 1; cap >= 1; conc = std::min(conc * 2, cap)) {
+        if (r->configs_evaluated >= kMaxServeConfigs) {
+          r->truncated = true;
+          return;
+        }
+        c.workload.concurrency = conc;
+        const DisaggPerformance q = evaluate_disaggregated(m, d, {pl, dk.layout}, c, pools.link_bytes_per_s, pools.utilisation);
+        r->configs_evaluated += 1;
+        if (q.problems == 0 && q.output_tokens_per_s_per_device > 0) {
+          r->configs_feasible += 1;
+          Candidate k = dk;
+          k.concurrency = conc;
+          k.per_user = q.tokens_per_s_per_user, k.per_device = q.output_tokens_per_s_per_device;
+          k.cost = price > 0 ? serving::cost_per_million_tokens_usd(price * q.devices_per_decode_instance,
+                                                                    q.decode_requests_per_s * c.workload.output_tokens, 1.0)
+                             : 0.0;
+          k.meets_slo = q.meets_slo;
+          k.disaggregated = true;
+          k.prefill = pl;
+          all->push_back(k);
+          if (q.meets_slo) r->configs_meeting_slo += 1;
+        }
+        if (conc >= cap) break;
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -177,6 +294,14 @@ ServeSearchResult search_serving(const Scenario& s) {
     }
   }
 
+  const Pools pools{v.kv_link_bytes_per_s, v.prefill_utilisation};
+  if (q.disaggregated && v.workload.output_tokens > 1) {
+    disaggregated_pass(m, d, base, v.spec, pools, price, &all, &r);
+    for (const Candidate& k : all) {
+      if (k.disaggregated) best_tpot = std::min(best_tpot, 1 / k.per_user);
+    }
+  }
+
   // Pareto front: by tokens/s per user descending, keep each point faster per device than all
   // the faster-per-user ones; then ascending per user.
   std::vector<const Candidate*> order;
@@ -190,7 +315,7 @@ ServeSearchResult search_serving(const Scenario& s) {
   for (const Candidate* k : order) {
     if (k->per_device > top) {
       top = k->per_device;
-      r.pareto.push_back(point_of(m, d, base, v.spec, *k, price));
+      r.pareto.push_back(point_of(m, d, base, v.spec, *k, price, pools));
     }
   }
   std::reverse(r.pareto.begin(), r.pareto.end());
@@ -212,7 +337,7 @@ ServeSearchResult search_serving(const Scenario& s) {
   }
   if (best) {
     r.have_best = true;
-    r.best = point_of(m, d, base, v.spec, *best, price);
+    r.best = point_of(m, d, base, v.spec, *best, price, pools);
     ServeFleet& f = r.fleet;
     const Workload& w = v.workload;
     if (w.requests_per_s > 0) {
@@ -225,7 +350,11 @@ ServeSearchResult search_serving(const Scenario& s) {
     const double per_replica = r.best.perf.output_tokens_per_s_per_replica;
     f.replicas = per_replica > 0 ? std::ceil(f.demand_output_tokens_per_s / per_replica - 1e-9) : 0;
     f.devices = f.replicas * r.best.layout.devices();
-    f.usd_per_hour = f.replicas * r.best.replica_usd_per_hour;
+    if (r.best.disaggregated) {  // decode instances, and whole prefill instances for their share
+      f.prefill_instances = std::ceil(f.replicas * r.best.disagg.prefill_per_decode - 1e-9);
+      f.devices += f.prefill_instances * r.best.prefill_layout.devices();
+    }
+    f.usd_per_hour = f.devices * price;
     f.cost_per_million_tokens_usd = r.best.cost_per_million_tokens_usd;
   } else if (r.configs_feasible == 0) {
     r.no_best_reason = "no configuration in the search fits: the weights leave no room for one request's KV cache on "

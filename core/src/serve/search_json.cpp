@@ -33,6 +33,15 @@ json point_json(const ServePoint& pt, bool priced) {
   j["concurrency"] = pt.concurrency;  // the requests in flight searched (the steady state's own is the same)
   j["replica_usd_per_hour"] = num_or_null(pt.replica_usd_per_hour, priced);
   j["cost_per_million_tokens_usd"] = num_or_null(pt.cost_per_million_tokens_usd, priced);
+  j["mode"] = pt.disaggregated ? "disaggregated" : "aggregated";
+  if (pt.disaggregated) {
+    // `layout` is the decode instance; per decode instance, with its share of prefill instances.
+    const ServeLayout& l = pt.prefill_layout;
+    j["prefill_layout"] = {{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"devices", l.devices()}};
+    j["prefill_per_decode"] = num_or_null(pt.disagg.prefill_per_decode);
+    j["devices_per_decode_instance"] = num_or_null(pt.disagg.devices_per_decode_instance);
+    j["kv_transfer_s"] = num_or_null(pt.disagg.kv_transfer_s);
+  }
   return j;
 }
 
@@ -50,7 +59,7 @@ json serve_search_to_json(const Scenario& s, const ServeSearchResult& r) {
   if (v.slo.ttft_s > 0) slo["ttft_s"] = v.slo.ttft_s;
   if (v.slo.tpot_s > 0) slo["tpot_s"] = v.slo.tpot_s;
   json j = {{"schema", "sizer.serve_search.v1"},
-            {"basis", "predicted by the serving performance model (docs/serving.md), aggregated serving only"},
+            {"basis", "predicted by the serving performance model (docs/serving.md), aggregated and disaggregated serving"},
             {"model", s.model.id == "custom" ? s.model.name : s.model.id},
             {"device", s.device.id},
             {"workload", {{"input_tokens", v.workload.input_tokens}, {"output_tokens", v.workload.output_tokens}}},
@@ -60,7 +69,9 @@ json serve_search_to_json(const Scenario& s, const ServeSearchResult& r) {
                         {"weight_precisions", precisions(q.weight_precisions, precision_bit(searched(v.weight_precision)))},
                         {"kv_precisions", precisions(q.kv_precisions, precision_bit(searched(v.kv_precision)))},
                         {"spec_decode", v.spec.draft_tokens > 0 ? (q.spec_decode_both ? "on and off" : "on") : "off"},
-                        {"not_searched", "disaggregated prefill/decode pools; other chips (one search per device)"}}},
+                        {"disaggregated", q.disaggregated},
+                        {"not_searched", "other chips (one search per device); decode instances of disaggregated pools "
+                                         "other than the aggregated front's configurations"}}},
             {"layouts", r.layouts},
             {"configs_evaluated", r.configs_evaluated},
             {"configs_feasible", r.configs_feasible},
@@ -79,6 +90,10 @@ json serve_search_to_json(const Scenario& s, const ServeSearchResult& r) {
                   {"devices", f.devices},
                   {"usd_per_hour", num_or_null(f.usd_per_hour, priced)},
                   {"cost_per_million_tokens_usd", num_or_null(f.cost_per_million_tokens_usd, priced)}};
+    if (r.best.disaggregated) {
+      j["fleet"]["decode_instances"] = f.replicas;
+      j["fleet"]["prefill_instances"] = f.prefill_instances;
+    }
   } else {
     j["best"] = nullptr;
     j["fleet"] = nullptr;
