@@ -57,6 +57,9 @@ struct ServeSearchResult {
   const char* best_by = "cost_per_million_tokens_usd";
   ServeFleet fleet;         // set when have_best
   double configs_evaluated = 0, configs_feasible = 0, configs_meeting_slo = 0;
+  // What was searched, resolved from serving.search and the scenario (its defaults applied).
+  double devices_min = 0, devices_max = 0;
+  unsigned weight_precisions = 0, kv_precisions = 0;  // precision_bit masks
   double layouts = 0;       // replica layouts tried (all precisions and concurrencies of each count once)
   bool truncated = false;   // stopped at kMaxServeConfigs
   double search_s = 0;      // wall-clock seconds, set by the caller

@@ -226,6 +226,7 @@ ServeSearchResult search_serving(const Scenario& s) {
   auto searched = [](Precision p) { return p == Precision::fp8 || p == Precision::fp4 ? p : Precision::bf16; };
   const unsigned weights = q.weight_precisions ? q.weight_precisions : precision_bit(searched(v.weight_precision));
   const unsigned kvs = q.kv_precisions ? q.kv_precisions : precision_bit(searched(v.kv_precision));
+  r.devices_min = lo, r.devices_max = hi, r.weight_precisions = weights, r.kv_precisions = kvs;
   std::vector<bool> specs = {false};
   if (v.spec.draft_tokens > 0) specs = q.spec_decode_both ? std::vector<bool>{false, true} : std::vector<bool>{true};
   const double price = v.price.usd_per_device_hour;
@@ -283,7 +284,7 @@ ServeSearchResult search_serving(const Scenario& s) {
                                                       price * l.devices(), p.output_tokens_per_s_per_replica, 1.0)
                                                 : 0.0;
                   all.push_back({l, w, kv, compute, spec, concs[i], p.tokens_per_s_per_user,
-                                 p.output_tokens_per_s_per_device, cost, p.meets_slo});
+                                 p.output_tokens_per_s_per_device, cost, p.meets_slo, false, {}});
                   if (p.meets_slo) r.configs_meeting_slo += 1;
                 }
               }

@@ -12,12 +12,10 @@ using nlohmann::json;
 
 json num_or_null(double v, bool defined = true) { return defined && std::isfinite(v) ? json(v) : json(nullptr); }
 
-Precision searched(Precision p) { return p == Precision::fp8 || p == Precision::fp4 ? p : Precision::bf16; }
-
-json precisions(unsigned mask, unsigned fallback) {
+json precisions(unsigned mask) {
   json a = json::array();
   for (Precision p : {Precision::bf16, Precision::fp8, Precision::fp4}) {
-    if ((mask ? mask : fallback) & precision_bit(p)) a.push_back(to_string(p));
+    if (mask & precision_bit(p)) a.push_back(to_string(p));
   }
   return a;
 }
@@ -52,7 +50,6 @@ json serve_search_to_json(const Scenario& s, const ServeSearchResult& r) {
   const ServeSearchInputs& q = v.search;
   const bool priced = v.price.usd_per_device_hour > 0;
   const double domain = std::max(1.0, s.device.scale_up_domain);
-  const double lo = q.devices_min > 0 ? q.devices_min : 1, hi = q.devices_max > 0 ? q.devices_max : default_max_devices(domain);
   json pareto = json::array();
   for (const ServePoint& p : r.pareto) pareto.push_back(point_json(p, priced));
   json slo = json::object();
@@ -64,10 +61,10 @@ json serve_search_to_json(const Scenario& s, const ServeSearchResult& r) {
             {"device", s.device.id},
             {"workload", {{"input_tokens", v.workload.input_tokens}, {"output_tokens", v.workload.output_tokens}}},
             {"slo", slo},
-            {"search", {{"devices_min", lo}, {"devices_max", hi},
-                        {"device_counts", serve_search_device_counts(lo, hi, domain)},
-                        {"weight_precisions", precisions(q.weight_precisions, precision_bit(searched(v.weight_precision)))},
-                        {"kv_precisions", precisions(q.kv_precisions, precision_bit(searched(v.kv_precision)))},
+            {"search", {{"devices_min", r.devices_min}, {"devices_max", r.devices_max},
+                        {"device_counts", serve_search_device_counts(r.devices_min, r.devices_max, domain)},
+                        {"weight_precisions", precisions(r.weight_precisions)},
+                        {"kv_precisions", precisions(r.kv_precisions)},
                         {"spec_decode", v.spec.draft_tokens > 0 ? (q.spec_decode_both ? "on and off" : "on") : "off"},
                         {"disaggregated", q.disaggregated},
                         {"not_searched", "other chips (one search per device); decode instances of disaggregated pools "
