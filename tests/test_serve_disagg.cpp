@@ -59,7 +59,7 @@ TEST_CASE("disaggregated serving: decode-only TPOT, prefill at the budget, KV tr
   const double kv = 2.0 * 80 * 8 * 128 * 2 * 4096;
   CHECK(p.kv_transfer_bytes == Approx(kv));
   CHECK(p.kv_transfer_s == Approx(kv / 50e9));
-  CHECK(p.ttft_s == Approx(p.queue_s + p.prefill_service_s + p.kv_transfer_s));
+  CHECK(p.ttft_s == Approx(p.queue_s + p.prefill_service_s + p.kv_transfer_s + c.engine.request_overhead_s));
   CHECK(p.e2e_s == Approx(p.ttft_s + 511 * p.tpot_s));
   // Balance: x prefill instances per decode instance run at 70% of their capacity.
   CHECK(p.prefill_per_decode * 0.7 * p.prefill_requests_per_s_max == Approx(p.decode_requests_per_s));

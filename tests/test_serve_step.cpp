@@ -53,7 +53,11 @@ TEST_CASE("decode at batch 1 is weight-read bound: the weights over TP 8 at HBM 
   const Device& d = device("h100");
   const ServeContext c = fp8();
   const StepTime t = step_time(m, d, ServeLayout{8, 1, 1, 1}, c, decode(1, 1024));
-  CHECK(t.bound == Bound::weights_read);
+  // Of the hardware terms the weight reads are the largest (the fitted per-step and per-layer
+  // overheads, 1.6 ms + 80 × 45 µs, are larger still at TP 8: the step is overhead bound).
+  CHECK((t.bound == Bound::weights_read || t.bound == Bound::overhead));
+  CHECK(t.weights_read_s > t.kv_read_s + t.compute_s + t.comm_s);
+  CHECK(t.overhead_s == Approx(kStepOverheadS + 80 * kLayerOverheadS + kSeqOverheadS));
   // Hand computation: 70.55e9 FP8 weights ÷ (8 × 3.35e12 B/s × 0.8). The model reads the output
   // head in BF16 and skips the input embedding (a gather), which moves it by under 1%.
   const double hand = 70.55e9 / (8 * 3.35e12 * kBandwidthEfficiency);
@@ -74,9 +78,11 @@ TEST_CASE("TPOT stays flat with batch while weights bind, and rises once compute
   const StepTime b1 = step_time(m, d, l, c, decode(1, 2048));
   const StepTime b16 = step_time(m, d, l, c, decode(16, 2048));
   const StepTime b512 = step_time(m, d, l, c, decode(512, 2048));
-  CHECK(b16.step_s < 1.15 * b1.step_s);
-  CHECK(b16.bound == Bound::weights_read);
-  CHECK(b512.step_s > 2 * b1.step_s);
+  // Hardware time (the step without the engine's fixed and per-sequence overheads).
+  auto hw = [](const StepTime& t) { return t.step_s - t.overhead_s; };
+  CHECK(hw(b16) < 1.25 * hw(b1));  // 16 × 2,048 tokens of KV add about 8% to the weight reads
+  CHECK(b16.weights_read_s > b16.kv_read_s + b16.compute_s + b16.comm_s);
+  CHECK(hw(b512) > 2 * hw(b1));
   CHECK(b512.bound != Bound::weights_read);
   // At long context the KV reads bind instead of the weights.
   const StepTime long_ctx = step_time(m, d, l, c, decode(256, 32768));

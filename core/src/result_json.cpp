@@ -79,7 +79,10 @@ void serve_inputs_json(const ServingInputs& v, json* out) {
   j["engine"] = {{"step_overhead_s", e.step_overhead_s}, {"cuda_graphs", e.cuda_graphs},
                  {"launch_overhead_s", e.launch_overhead_s}, {"kernels_per_layer", e.kernels_per_layer},
                  {"bandwidth_efficiency", e.bandwidth_efficiency}, {"token_budget", e.token_budget},
-                 {"reserve_bytes", e.reserve_bytes}};
+                 {"reserve_bytes", e.reserve_bytes}, {"kv_reservation", serve::to_string(e.kv_reservation)},
+                 {"seq_overhead_s", e.seq_overhead_s}, {"layer_overhead_s", e.layer_overhead_s},
+                 {"request_overhead_s", e.request_overhead_s}};
+  if (e.max_batch > 0) j["engine"]["max_batch"] = e.max_batch;
   if (e.expert_imbalance > 0) j["engine"]["expert_imbalance"] = e.expert_imbalance;
 }
 

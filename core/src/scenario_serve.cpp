@@ -175,7 +175,8 @@ void read_serve_model(Reader& r, const json& o, Scenario* s) {
     serve::Engine& e = v.engine;
     r.only_keys(*it, ep,
                 {"step_overhead_s", "cuda_graphs", "launch_overhead_s", "kernels_per_layer",
-                 "bandwidth_efficiency", "token_budget", "reserve_bytes", "expert_imbalance"});
+                 "bandwidth_efficiency", "token_budget", "reserve_bytes", "expert_imbalance",
+                 "kv_reservation", "max_batch", "seq_overhead_s", "layer_overhead_s", "request_overhead_s"});
     r.number(*it, "step_overhead_s", ep, Range{0, 1}, &e.step_overhead_s);
     r.boolean(*it, "cuda_graphs", ep, &e.cuda_graphs);
     r.number(*it, "launch_overhead_s", ep, Range{0, 1e-3}, &e.launch_overhead_s);
@@ -184,6 +185,18 @@ void read_serve_model(Reader& r, const json& o, Scenario* s) {
     r.number(*it, "token_budget", ep, Range{16, 1e7, false, true}, &e.token_budget);
     r.number(*it, "reserve_bytes", ep, Range{0, 1e13}, &e.reserve_bytes);
     r.number(*it, "expert_imbalance", ep, Range{1, 64}, &e.expert_imbalance);
+    r.number(*it, "max_batch", ep, Range{1, 1e7, false, true}, &e.max_batch);
+    r.number(*it, "seq_overhead_s", ep, Range{0, 1e-2}, &e.seq_overhead_s);
+    r.number(*it, "layer_overhead_s", ep, Range{0, 1e-2}, &e.layer_overhead_s);
+    r.number(*it, "request_overhead_s", ep, Range{0, 10}, &e.request_overhead_s);
+    if (auto k = it->find("kv_reservation"); k != it->end()) {
+      if (k->is_string() && (*k == "mean" || *k == "peak")) {
+        e.kv_reservation = *k == "peak" ? serve::KvReservation::peak : serve::KvReservation::mean;
+      } else {
+        r.error(ep + ".kv_reservation", "must be \"mean\" (KV allocated as tokens arrive: vLLM, SGLang) or "
+                                        "\"peak\" (prompt + whole output reserved: TensorRT-LLM); got " + show(*k));
+      }
+    }
   }
 }
 

@@ -49,7 +49,32 @@ struct Conventions {
   bool static_batch = false;
   bool lengths_assumed = false;
   double num_requests = 0;  // requests in the benchmark (0 = not stated)
+  bool trtllm_bench = false;  // settings: "trtllm-bench" (max batch and token budget by its heuristic)
 };
+
+// trtllm-bench's engine settings when the command gives none (tensorrt_llm/bench/build/tuning.py,
+// calc_engine_setting and finetune_setting, read on 2026-12-01): the requests whose prompt + output
+// KV fit in 0.95 × (the devices' memory − the weights), capped at 4,096 ÷ pp, rounded up
+// ("slightly optimistic") to 32/128/256 steps with at least 64 → max_batch_size; that × (1 + I/O)
+// capped at 32,768, rounded up to 256/512/1,024 steps with at least 2,048 → max_num_tokens. With
+// attention DP every DP rank runs its own batch, so both are per DP rank here and × dp per replica.
+void trtllm_bench_settings(const Scenario& s, const serve::Performance& mem, serve::Engine* e) {
+  const serve::ServeLayout& l = s.serving.layout;
+  const serve::Workload& w = s.serving.workload;
+  const double I = w.input_tokens, O = std::max(1.0, w.output_tokens);
+  const double weights = mem.weight_bytes_per_device * l.devices();
+  const double cache = 0.95 * std::max(0.0, s.device.memory_bytes * l.devices() - weights);
+  const double per_request = mem.kv_bytes_per_token_per_device * l.tp * l.pp * (I + O);
+  const double requests = per_request > 0 ? cache / per_request / l.dp : 0;  // per DP rank
+  const double raw_bs = std::min(requests, 4096.0) / l.pp;
+  const double raw_token = std::min(raw_bs * (1 + I / O), 32768.0);
+  double bs = raw_bs < 256 ? std::max(64.0, 32 * std::ceil(raw_bs / 32))
+              : raw_bs < 1024 ? 128 * std::ceil(raw_bs / 128) : 256 * std::ceil(raw_bs / 256);
+  double tokens = raw_token < 4096 ? std::max(2048.0, 256 * std::ceil(raw_token / 256))
+                  : raw_token < 8192 ? 512 * std::ceil(raw_token / 512) : 1024 * std::ceil(raw_token / 1024);
+  e->max_batch = bs * l.dp;
+  e->token_budget = tokens * l.dp;
+}
 
 // Reads saturate / num_requests / batching / lengths_assumed from scenario.serving.workload and
 // erases them, so the rest is a v1 scenario. False (with issues) on a structural problem.
@@ -67,6 +92,14 @@ bool take_conventions(detail::Reader& r, json* scenario, const std::string& path
     return false;
   }
   bool good = true;
+  std::string settings;
+  if (w->contains("settings") && !(*w)["settings"].is_string()) good = false;
+  if (r.string(*w, "settings", wp, &settings) && settings != "trtllm-bench") {
+    r.error(wp + ".settings", "must be trtllm-bench (its max batch size and max num tokens heuristic); got " +
+                                  echo_quoted(settings));
+    good = false;
+  }
+  c->trtllm_bench = settings == "trtllm-bench";
   r.boolean(*w, "saturate", wp, &c->saturate);
   r.boolean(*w, "lengths_assumed", wp, &c->lengths_assumed);
   double num_requests = 0;
@@ -98,7 +131,7 @@ bool take_conventions(detail::Reader& r, json* scenario, const std::string& path
     r.error(wp + ".batching", "static needs concurrency (the fixed batch) and no saturate");
     good = false;
   }
-  for (const char* k : {"saturate", "num_requests", "batching", "lengths_assumed"}) w->erase(k);
+  for (const char* k : {"saturate", "num_requests", "batching", "lengths_assumed", "settings"}) w->erase(k);
   if (c->saturate) (*w)["concurrency"] = 1;  // evaluated once to find max_concurrency_kv
   return good;
 }
@@ -235,23 +268,51 @@ ServeValidation validate_serving_runs(std::string_view text, const Catalog& cata
     } else {
       Scenario& s = p.scenario;
       serve::Workload& w = s.serving.workload;
-      if (conv.saturate) {
-        const serve::Performance mem = serve::evaluate_memory(s.model, s.device, s.serving.layout, serve::serve_context(s));
-        // The engine admits what fits in KV, and never more requests than the benchmark sends.
-        const double kv = std::max(1.0, std::floor(mem.max_concurrency_kv));
-        const bool by_requests = conv.num_requests > 0 && conv.num_requests < kv;
-        w.concurrency = by_requests ? conv.num_requests : kv;
-        base.convention = "saturated: concurrency " + fmt::count(w.concurrency) +
-                          (by_requests ? " = the benchmark's requests (KV fits more)" : " = max_concurrency_kv");
-      } else if (conv.static_batch) {
-        base.convention = "static batch of " + fmt::count(w.concurrency) + ", as continuous batching";
-      } else if (w.requests_per_s > 0) {
-        base.convention = "rate " + fmt::number(w.requests_per_s) + " req/s";
+      if (conv.trtllm_bench) {
+        serve::Engine e = s.serving.engine;
+        trtllm_bench_settings(s, serve::evaluate_memory(s.model, s.device, s.serving.layout, serve::serve_context(s)), &e);
+        s.serving.engine.max_batch = e.max_batch;
+        s.serving.engine.token_budget = e.token_budget;
+      }
+      const serve::ServeContext ctx = serve::serve_context(s);
+      const serve::Performance mem = serve::evaluate_memory(s.model, s.device, s.serving.layout, ctx);
+      const double fits = std::max(1.0, std::floor(mem.max_concurrency_kv));
+      const bool burst = (conv.saturate && conv.num_requests > 0) || conv.static_batch;
+      if (burst) {
+        // Every request queued at once: simulated step by step (serve/burst.cpp).
+        const double n = conv.static_batch ? w.concurrency : conv.num_requests;
+        const double running = conv.static_batch ? w.concurrency : fits;
+        const serve::BurstPerformance b = serve::simulate_burst(s.model, s.device, s.serving.layout, ctx, n, running);
+        perf = mem;
+        perf.concurrency = b.max_running;
+        perf.ttft_s = b.ttft_s;
+        perf.tpot_s = b.tpot_s;
+        perf.e2e_s = b.e2e_s;
+        perf.tokens_per_s_per_user = b.tokens_per_s_per_user;
+        perf.requests_per_s_per_replica = b.requests_per_s;
+        perf.output_tokens_per_s_per_replica = b.output_tokens_per_s_per_replica;
+        perf.output_tokens_per_s_per_device = b.output_tokens_per_s_per_device;
+        base.convention = conv.static_batch
+                              ? "static batch of " + fmt::count(n) + ", simulated"
+                              : "burst of " + fmt::count(n) + " requests, at most " + fmt::count(b.max_running) +
+                                    " running (" + (fits < n ? "what fits" : "all") + "), simulated";
+        if (conv.trtllm_bench) {
+          base.convention += "; trtllm-bench settings: max batch " + fmt::count(s.serving.engine.max_batch) +
+                             ", max tokens " + fmt::count(s.serving.engine.token_budget);
+        }
       } else {
-        base.convention = "concurrency " + fmt::count(w.concurrency);
+        if (conv.saturate) {
+          // The engine admits what fits in KV; no request count to simulate a burst of.
+          w.concurrency = fits;
+          base.convention = "saturated: concurrency " + fmt::count(w.concurrency) + " = max_concurrency_kv";
+        } else if (w.requests_per_s > 0) {
+          base.convention = "rate " + fmt::number(w.requests_per_s) + " req/s";
+        } else {
+          base.convention = "concurrency " + fmt::count(w.concurrency);
+        }
+        perf = serve::evaluate_serving(s.model, s.device, s.serving.layout, serve::serve_context(s));
       }
       if (base.lengths_assumed) base.convention += "; lengths assumed";
-      perf = serve::evaluate_serving(s.model, s.device, s.serving.layout, serve::serve_context(s));
       base.layout = s.serving.layout;
       base.devices = s.serving.layout.devices();
       base.concurrency = perf.concurrency;

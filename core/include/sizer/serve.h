@@ -38,16 +38,31 @@ struct ServeLayout {
   double expert_tp() const { return ep > 0 ? tp * dp / ep : 1; }
 };
 
-// Default engine values (docs/contract.md, serving.engine, has their sources).
-// Assumption: scheduler, sampling and graph replay per step with CUDA graphs.
-constexpr double kStepOverheadS = 1e-3;
+// Default engine values (docs/contract.md, serving.engine, has their sources). The four marked
+// "fitted" were fitted together on the calibrate split of docs/validation/serving-runs.json
+// (scripts/fit-serving.py: coordinate descent on the mean |error| of output tokens/s per device,
+// TPOT, TTFT and end-to-end latency over the calibrate rows only, bandwidth efficiency held to the
+// 0.7–0.95 that decode kernels are measured at; 2026-12-01). They lump what the roofline leaves
+// out, per step, per layer and per running sequence, for TensorRT-LLM and vLLM alike.
+constexpr double kStepOverheadS = 1.6e-3;     // fitted: scheduling, sampling, graph launch per step
+constexpr double kLayerOverheadS = 45e-6;     // fitted: small kernels and gaps per layer per step
+constexpr double kSeqOverheadS = 10e-6;       // fitted: host work per running sequence per step
+constexpr double kRequestOverheadS = 7e-3;     // fitted: per request before its first token
 constexpr double kLaunchOverheadS = 4e-6;     // per kernel launch (CUDA launch latency, a few µs)
 constexpr double kKernelsPerLayer = 12;       // norms, GEMMs, attention, activation, all-reduces
-constexpr double kBandwidthEfficiency = 0.8;  // assumption: achieved ÷ datasheet HBM bandwidth
+constexpr double kBandwidthEfficiency = 0.77;  // fitted: achieved ÷ datasheet HBM bandwidth
 constexpr double kTokenBudget = 8192;         // chunked-prefill tokens per step
 constexpr double kReserveBytes = 4e9;         // per device: graphs, NCCL, allocator (assumption)
 constexpr double kKvBlockTokens = 16;         // vLLM's default paged-KV block (Kwon et al. 2023)
 constexpr double kMinChunkShare = 0.25;  // prefill keeps ≥ this share of the budget (assumption)
+
+// How a request's KV cache counts against the capacity (serving.engine.kv_reservation).
+//  mean: blocks allocated as tokens arrive, so a request holds prompt + half its output on
+//        average (vLLM and SGLang paged KV, which preempt when the cache runs out; Kwon et al. 2023).
+//  peak: every admitted request reserves prompt + whole output up front (TensorRT-LLM's default
+//        capacity scheduler policy GUARANTEED_NO_EVICT never has to evict).
+enum class KvReservation { mean, peak };
+const char* to_string(KvReservation r);
 
 // Engine behaviour per step (serving.engine). Defaults and their sources: docs/contract.md.
 struct Engine {
@@ -59,6 +74,13 @@ struct Engine {
   double token_budget = kTokenBudget;                  // tokens per step (decode + prefill chunk)
   double reserve_bytes = kReserveBytes;  // per device: CUDA graphs, NCCL buffers, allocator
   double expert_imbalance = 0;           // busiest EP rank's expert load ÷ mean; 0 = default
+  KvReservation kv_reservation = KvReservation::mean;  // what a request holds against the capacity
+  double max_batch = 0;  // most requests running at once per replica (max_num_seqs); 0 = no limit
+  double seq_overhead_s = kSeqOverheadS;  // host time per running sequence per step (scheduling, sampling)
+  double request_overhead_s = kRequestOverheadS;  // per request, in its TTFT: tokenisation,
+                                                 // admission, streaming the first token back
+  double layer_overhead_s = kLayerOverheadS;  // per layer per step: small kernels (norms, rope, activations,
+                                // router, quantisation) and launch gaps that CUDA graphs keep
 };
 
 struct SpecDecode {
@@ -141,9 +163,10 @@ struct Performance {
   double weight_bytes_per_device = 0, kv_bytes_per_token_per_device = 0,
          activation_bytes_per_device = 0;
   double reserve_bytes_per_device = 0, kv_capacity_bytes_per_device = 0;
-  double kv_tokens_per_request =
-      0;                          // mean KV tokens a request holds, rounded up to 16-token blocks
-  double max_concurrency_kv = 0;  // requests whose KV fits per replica
+  // KV tokens a request holds against the capacity (its mean, or its peak under
+  // kv_reservation = peak), rounded up to 16-token blocks.
+  double kv_tokens_per_request = 0;
+  double max_concurrency_kv = 0;  // requests that fit per replica: their KV, and engine.max_batch
   // Steady state (mean values).
   double concurrency = 0;   // requests in flight per replica
   double decode_batch = 0;  // of which decoding
@@ -188,6 +211,20 @@ struct DisaggPerformance {
 // The workload's concurrency is the requests in flight per decode instance (0: what its KV holds).
 DisaggPerformance evaluate_disaggregated(const Model& m, const Device& d, const DisaggLayout& l, const ServeContext& c,
                                          double kv_link_bytes_per_s, double prefill_utilisation);
+
+// A burst: `requests` identical requests (the context's workload lengths) queued at once, at most
+// `max_running` running together, simulated step by step (method in core/src/serve/burst.cpp).
+// An offline batch job, a max-throughput benchmark (all requests sent at once) or a static batch
+// (requests = max_running). Means over the requests; TTFT counts from the moment all were queued.
+struct BurstPerformance {
+  std::uint32_t problems = 0;  // layout problems; kServeOverloaded when it needs > 2e6 steps
+  double makespan_s = 0, ttft_s = 0, tpot_s = 0, e2e_s = 0, tokens_per_s_per_user = 0;
+  double requests_per_s = 0, output_tokens_per_s_per_replica = 0, output_tokens_per_s_per_device = 0;
+  double max_running = 0, steps = 0;
+  bool valid() const { return steps > 0; }
+};
+BurstPerformance simulate_burst(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
+                                double requests, double max_running);
 
 // Accepted tokens per verify step: (1 − a^(d+1)) ÷ (1 − a); d + 1 when a = 1; 1 when d = 0.
 double expected_tokens_per_step(double draft_tokens, double acceptance);

@@ -12,8 +12,10 @@
 //  - TTFT = queueing + service. Service: the prompt in chunks of the budget left by decode
 //    (at least kMinChunkShare of it), each chunk a step alongside the decode batch. Queueing: the
 //    prefill share of the steps as an M/D/1 server of utilisation ρ = p ÷ chunk (Poisson arrivals,
-//    deterministic service; Pollaczek–Khinchine mean wait ρ·S ÷ (2(1 − ρ))). Means only: no
-//    percentiles are claimed.
+//    deterministic service; Pollaczek–Khinchine mean wait ρ·S ÷ (2(1 − ρ))), after the residual
+//    of the step running when it arrives (t/2: iteration-level scheduling admits new requests
+//    only between steps), plus the engine's per-request overhead. Means only: no percentiles
+//    are claimed.
 //  - A chunked prompt re-reads its earlier chunks' KV: (n − 1)/2 cached tokens per prompt token
 //    for n chunks.
 //  - Given a concurrency N or a rate λ, the batch is found by bisection on B (N and λ both grow
@@ -69,8 +71,11 @@ Point at(const Model& m, const ServeLayout& l, const ServeContext& c, const Shap
   one.prefill_seqs = chunk / I;
   p.service = I / chunk * step_time(l, c, m, s, one).step_s;
   p.rho = p.prefill / chunk_budget;
-  p.queue = p.rho < 1 ? p.rho * p.service / (2 * (1 - p.rho)) : 1e30;
-  p.ttft = p.queue + p.service;
+  // An arrival first waits for the running step to end (the mean residual of a step of length t
+  // is t/2), then in the prefill queue; the engine's per-request work adds to its TTFT.
+  const double residual = p.B > 0 ? p.t / 2 : 0;
+  p.queue = p.rho < 1 ? residual + p.rho * p.service / (2 * (1 - p.rho)) : 1e30;
+  p.ttft = p.queue + p.service + c.engine.request_overhead_s;
   p.e2e = p.ttft + (O - 1) * p.tpot;
   p.N = p.lambda * p.e2e;
   return p;

@@ -62,7 +62,7 @@ DisaggPerformance evaluate_disaggregated(const Model& m, const Device& d, const 
   // KV of the prompt across the link, then the first token.
   r.kv_transfer_bytes = kv_bytes_per_token(m, bytes_per_value(c.kv_precision)) * I;
   r.kv_transfer_s = safe_div(r.kv_transfer_bytes, kv_link_bytes_per_s);
-  r.ttft_s = r.queue_s + r.prefill_service_s + r.kv_transfer_s;
+  r.ttft_s = r.queue_s + r.prefill_service_s + r.kv_transfer_s + c.engine.request_overhead_s;
   r.e2e_s = r.ttft_s + std::max(0.0, O - 1) * r.tpot_s;
 
   // Throughput per device over one decode instance and its share of prefill instances.

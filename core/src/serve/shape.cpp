@@ -19,7 +19,9 @@
 //    across domains NCCL's ring/tree latency model (layout/parts.h).
 //  - KV capacity: HBM × usable − weights − activations of one token budget − engine reserve
 //    (vLLM's gpu_memory_utilization, default 0.9, bounds the same sum); requests hold their mean
-//    KV (prompt + half the output) rounded up to 16-token paged blocks (Kwon et al. 2023).
+//    KV (prompt + half the output) rounded up to 16-token paged blocks (Kwon et al. 2023), or
+//    reserve prompt + whole output (TensorRT-LLM's GUARANTEED_NO_EVICT scheduler); the engine's
+//    max_batch (vLLM max_num_seqs, TensorRT-LLM max_batch_size) caps the requests running at once.
 #include "../layout/parts.h"
 #include "parts.h"
 #include "sizer/low_precision.h"
@@ -135,7 +137,8 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
 
   const Engine& e = c.engine;
   s.overhead_s =
-      e.step_overhead_s + (e.cuda_graphs ? 0.0 : e.kernels_per_layer * L * e.launch_overhead_s);
+      e.step_overhead_s + L * e.layer_overhead_s +
+      (e.cuda_graphs ? 0.0 : e.kernels_per_layer * L * e.launch_overhead_s);
   s.draft_ratio = c.spec.draft_step_ratio > 0 ? c.spec.draft_step_ratio : 1.0 / L;
   s.tokens_per_step = expected_tokens_per_step(c.spec.draft_tokens, c.spec.acceptance);
   return s;
@@ -154,11 +157,12 @@ void memory_terms(const Model& m, const Device& d, const ServeLayout& l, const S
       std::max(0.0, d.memory_bytes * c.hbm_usable - p->weight_bytes_per_device -
                         p->activation_bytes_per_device - p->reserve_bytes_per_device);
   const Workload& w = c.workload;
-  p->kv_tokens_per_request =
-      std::ceil((w.input_tokens + w.output_tokens / 2) / kKvBlockTokens - 1e-9) * kKvBlockTokens;
+  const double held = c.engine.kv_reservation == KvReservation::peak ? w.output_tokens : w.output_tokens / 2;
+  p->kv_tokens_per_request = std::ceil((w.input_tokens + held) / kKvBlockTokens - 1e-9) * kKvBlockTokens;
   const double per_request = p->kv_bytes_per_token_per_device * p->kv_tokens_per_request;
   p->max_concurrency_kv =
       per_request > 0 ? l.dp * std::floor(p->kv_capacity_bytes_per_device / per_request) : 0;
+  if (c.engine.max_batch > 0) p->max_concurrency_kv = std::min(p->max_concurrency_kv, c.engine.max_batch);
   if (p->max_concurrency_kv < 1) p->problems |= kServeNoFit;
 }
 

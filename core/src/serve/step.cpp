@@ -8,7 +8,9 @@
 //    (GPipe, Huang et al. 2019; the same argument as the training bubble, Narayanan et al. 2021).
 //  - Engine overhead per step (scheduling, sampling, input preparation, graph replay): an
 //    editable assumption (docs/contract.md, serving.engine.step_overhead_s); without CUDA graphs
-//    every kernel pays a launch (CUDA launch latency of a few µs per kernel).
+//    every kernel pays a launch (CUDA launch latency of a few µs per kernel). Host work that grows
+//    with the batch (per-request scheduling, sampling, detokenisation bookkeeping) as
+//    engine.seq_overhead_s per running sequence per step.
 //  - Speculative decoding / MTP: a verify step runs each sequence's d draft tokens plus one, at
 //    d + 1 tokens per sequence with the KV read once, and accepts (1 − a^(d+1)) ÷ (1 − a) tokens on
 //    average (Leviathan, Kalman & Matias 2023, eq. 1, i.i.d. acceptance a); drafting costs d ×
@@ -17,6 +19,8 @@
 #include "parts.h"
 
 namespace sizer::serve {
+
+const char* to_string(KvReservation r) { return r == KvReservation::peak ? "peak" : "mean"; }
 
 const char* to_string(Bound b) {
   switch (b) {
@@ -74,7 +78,7 @@ StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, 
     const double bytes = b.tokens() / l.dp * m.hidden * c.activation_bytes;
     out.comm_s += middles * (s.pp_lat + (s.pp_bw > 0 ? bytes / s.pp_bw : 0.0));
   }
-  out.overhead_s = s.overhead_s;
+  out.overhead_s = s.overhead_s + c.engine.seq_overhead_s * (load.decode_seqs + load.prefill_seqs);
   // Per device per step: the busiest (last) stage's device runs every micro-batch.
   out.weight_bytes_read = mb * last.weight_bytes;
   out.kv_bytes_read = mb * last.kv_bytes;
