@@ -334,7 +334,8 @@ int cmd_calibrate(const Args& a, const sizer::Catalog& c) {
   if (!read_run_files(a, &files)) return kExitInvalid;
   if (files.serving) {
     std::cerr << "sizer: calibrate fits the training layout model; serving runs ("
-              << sizer::kServingValidationSchema << ") are not calibrated yet: use sizer validate\n";
+              << sizer::kServingValidationSchema
+              << ") are fitted by scripts/fit-serving.py (docs/serving-validation.md); use sizer validate\n";
     return kExitInvalid;
   }
   std::vector<sizer::ValidationRow> rows;

@@ -8,13 +8,22 @@ temporary copy and scored with `sizer validate --format json`. Holdout rows are 
 fit; the script prints their error only after the fit, for the report.
 
   python3 scripts/fit-serving.py [build/cli/sizer] [--metrics output_tokens_per_s_per_device,tpot_s]
+                                 [--leave-out GROUP]
+
+--leave-out GROUP fits without GROUP's runs (calibrate rows of the other groups only) and reports
+the error on all of GROUP's rows: a leave-one-source-out check of the fit.
 """
 import json, subprocess, sys, tempfile, os
 
-SIZER = next((a for a in sys.argv[1:] if not a.startswith('--')), 'build/cli/sizer')
+_flags = {'--metrics', '--leave-out'}
+SIZER = next((a for i, a in enumerate(sys.argv[1:], 1)
+              if not a.startswith('--') and sys.argv[i - 1] not in _flags), 'build/cli/sizer')
 METRICS = 'output_tokens_per_s_per_device,tpot_s,ttft_s,e2e_s'
 for i, a in enumerate(sys.argv):
     if a == '--metrics': METRICS = sys.argv[i + 1]
+LEAVE_OUT = None
+for i, a in enumerate(sys.argv):
+    if a == '--leave-out': LEAVE_OUT = sys.argv[i + 1]
 METRICS = METRICS.split(',')
 RUNS = json.load(open('docs/validation/serving-runs.json'))
 # name: (start, low, high); the start is the pre-fit assumption
@@ -37,7 +46,10 @@ def score(values, split='calibrate'):
     out = subprocess.run([SIZER, 'validate', f.name, '--format', 'json'], capture_output=True, text=True)
     os.unlink(f.name)
     rows = json.loads(out.stdout)['rows']
-    errs = [abs(r['error']) for r in rows if r['status'] == 'ok' and r['split'] == split and r['metric'] in METRICS]
+    def chosen(r):
+        if split == 'left-out': return r['group'] == LEAVE_OUT
+        return r['split'] == split and r['group'] != LEAVE_OUT
+    errs = [abs(r['error']) for r in rows if r['status'] == 'ok' and chosen(r) and r['metric'] in METRICS]
     return sum(errs) / len(errs), len(errs)
 
 def fit():
@@ -65,5 +77,9 @@ def fit():
 if __name__ == '__main__':
     x, best = fit()
     print('fitted', json.dumps(x), f'calibrate MAE {best:.4f}')
-    h, n = score(x, 'holdout')
-    print(f'holdout MAE {h:.4f} over {n} rows (reported, not fitted)')
+    if LEAVE_OUT:
+        h, n = score(x, 'left-out')
+        print(f'left-out group {LEAVE_OUT}: MAE {h:.4f} over {n} rows (not fitted)')
+    else:
+        h, n = score(x, 'holdout')
+        print(f'holdout MAE {h:.4f} over {n} rows (reported, not fitted)')

@@ -92,7 +92,7 @@ check "validate serving markdown" 0 "^\| Metric \| Compared" -- "$SIZER" validat
 # (run names quote the source's "QPS INF", which the NaN/inf check would take for a number)
 check "validate serving json" 0 '"status": "not_expressible"' -- bash -c "'$SIZER' validate '$SRV' --format json | grep -v '^ *\"name\": '"
 check "validate refuses training + serving in one call" 2 "validate them in separate calls" -- "$SIZER" validate "$ROOT/docs/validation/runs.json" "$SRV"
-check "calibrate refuses serving runs" 2 "not calibrated yet" -- "$SIZER" calibrate "$SRV"
+check "calibrate refuses serving runs" 2 "scripts/fit-serving.py" -- "$SIZER" calibrate "$SRV"
 check "validate serving: bad split named" 2 'runs\[0\]\.split: must be calibrate or holdout' -- bash -c "sed '0,/\"split\": \"calibrate\"/s//\"split\": \"train\"/' '$SRV' > '$tmp/s.json'; '$SIZER' validate '$tmp/s.json'"
 check "validate bad format" 2 "validate --format must be" -- "$SIZER" validate "$SRV" --format csv
 check "usage" 2 "usage" -- "$SIZER"

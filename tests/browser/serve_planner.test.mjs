@@ -68,6 +68,21 @@ async function drive(browser, origin, shots, size) {
   } else {
     assert(/no configuration meets the SLO: serving\.slo/.test(text), where(`no best, no reason: ${text}`));
   }
+  // Aggregated against disaggregated: each kind's best, as serveSearch() gives it.
+  const nf = new Intl.NumberFormat('en-US');
+  for (const [label, best] of [['Best aggregated', api.search.best_aggregated], ['Best disaggregated', api.search.best_disaggregated]]) {
+    const line = (text.match(new RegExp(`^${label}: .*$`, 'm')) || [''])[0];
+    if (best) {
+      const perDevice = nf.format(Math.round(best.performance ? best.performance.output_tokens_per_s_per_device
+                                                                : best.output_tokens_per_s_per_device));
+      assert(line.includes(`${perDevice} output tokens/s per device`), where(`${label} vs serveSearch(): ${line} / ${perDevice}`));
+    } else {
+      assert(line.endsWith('none meets the SLO'), where(`${label}: ${line}`));
+    }
+  }
+  if (api.search.best_aggregated || api.search.best_disaggregated) {
+    await scrollIntoView(page, 'table:serve-kinds', size.viewport, 'tab:Serving');
+  }
   // Hovering along the chart finds a Pareto point's tooltip.
   const chart = await scrollIntoView(page, 'chart:serve-pareto', size.viewport, 'tab:Serving');
   let tip = '';

@@ -105,14 +105,40 @@ void pareto_chart(Ui& ui, const sizer::serve::ServeSearchResult& r, double tpot_
   int near = -1;
   float best_d = ui.px(14);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
+  bool any_disagg = false;
   for (size_t i = 0; i < line.size(); ++i) {
-    dl->AddCircleFilled(line[i], ui.px(3), pts[i].perf.meets_slo ? ui.pal.series[0] : ui.pal.muted);
+    const ImU32 kind = pts[i].disaggregated ? ui.pal.series[1] : ui.pal.series[0];
+    any_disagg = any_disagg || pts[i].disaggregated;
+    if (pts[i].disaggregated) {  // a diamond: disaggregated pools
+      const float q = ui.px(4);
+      const ImVec2 c = line[i];
+      dl->AddQuadFilled(ImVec2(c.x, c.y - q), ImVec2(c.x + q, c.y), ImVec2(c.x, c.y + q), ImVec2(c.x - q, c.y),
+                        pts[i].perf.meets_slo ? kind : ui.pal.muted);
+    } else {
+      dl->AddCircleFilled(line[i], ui.px(3), pts[i].perf.meets_slo ? kind : ui.pal.muted);
+    }
     const float d = std::hypot(mouse.x - line[i].x, mouse.y - line[i].y);
     if (hovered && d < best_d) best_d = d, near = static_cast<int>(i);
   }
   if (r.have_best) {
     const ImVec2 b = at(r.best.perf.tokens_per_s_per_user, r.best.perf.output_tokens_per_s_per_device);
     dl->AddCircle(b, ui.px(7), ui.pal.good, 0, ui.px(2));
+  }
+  {  // Legend, top right: a dot for aggregated replicas, a diamond for disaggregated pools.
+    const char* agg = "aggregated";
+    const char* dis = "disaggregated";
+    const float q = ui.px(4), gap = ui.px(12);
+    const float wa = ImGui::CalcTextSize(agg).x, wd = ImGui::CalcTextSize(dis).x;
+    float x = p1.x - (2 * q + ui.px(4) + wa) - (any_disagg ? gap + 2 * q + ui.px(4) + wd : 0);
+    const float cy = p0.y + fh / 2;
+    dl->AddCircleFilled(ImVec2(x + q, cy), ui.px(3), ui.pal.series[0]);
+    dl->AddText(ImVec2(x + 2 * q + ui.px(4), p0.y), ui.pal.muted, agg);
+    if (any_disagg) {
+      x += 2 * q + ui.px(4) + wa + gap;
+      const ImVec2 c(x + q, cy);
+      dl->AddQuadFilled(ImVec2(c.x, c.y - q), ImVec2(c.x + q, c.y), ImVec2(c.x, c.y + q), ImVec2(c.x - q, c.y), ui.pal.series[1]);
+      dl->AddText(ImVec2(x + 2 * q + ui.px(4), p0.y), ui.pal.muted, dis);
+    }
   }
   ImGui::PopFont();
   if (near >= 0) {
@@ -133,6 +159,50 @@ void pareto_chart(Ui& ui, const sizer::serve::ServeSearchResult& r, double tpot_
     ImGui::EndTooltip();
     ui.state.view.hover_text = tip;
   }
+}
+
+// Aggregated against disaggregated serving: the best of each kind that meets the SLO, side by side.
+void compare_kinds(Ui& ui, const sizer::serve::ServeSearchResult& r) {
+  if (!r.have_best_aggregated && !r.have_best_disaggregated) return;
+  ImGui::Spacing();
+  ImGui::PushFont(ui.fonts.strong);
+  ImGui::TextUnformatted("Aggregated against disaggregated (best of each that meets the SLO)");
+  ImGui::PopFont();
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("serve_kinds", 3, flags)) return;
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("Aggregated", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  ImGui::TableSetupColumn("Disaggregated", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  ImGui::TableHeadersRow();
+  const sizer::serve::ServePoint* kinds[2] = {r.have_best_aggregated ? &r.best_aggregated : nullptr,
+                                              r.have_best_disaggregated ? &r.best_disaggregated : nullptr};
+  auto row = [&](const char* label, auto value) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextWrapped("%s", label);
+    for (int k = 0; k < 2; ++k) {
+      ImGui::TableSetColumnIndex(k + 1);
+      const std::string t = kinds[k] ? value(*kinds[k]) : std::string("none meets the SLO");
+      ImGui::TextWrapped("%s", t.c_str());
+    }
+  };
+  row("Layout", [](const sizer::serve::ServePoint& p) {
+    return p.disaggregated ? "prefill " + layout_text(p.prefill_layout) + " × " + fmt::number(p.disagg.prefill_per_decode) +
+                                 " per decode " + layout_text(p.layout)
+                           : layout_text(p.layout);
+  });
+  row("Output tokens/s per device", [](const sizer::serve::ServePoint& p) {
+    return fmt::count(std::round(p.perf.output_tokens_per_s_per_device));
+  });
+  row("Tokens/s per user", [](const sizer::serve::ServePoint& p) { return fmt::count(std::round(p.perf.tokens_per_s_per_user)); });
+  row("TTFT / TPOT", [](const sizer::serve::ServePoint& p) {
+    return fmt::seconds(p.perf.ttft_s) + " / " + fmt::seconds(p.perf.tpot_s);
+  });
+  row("Cost per million output tokens", [](const sizer::serve::ServePoint& p) {
+    return p.cost_per_million_tokens_usd > 0 ? fmt::usd(p.cost_per_million_tokens_usd) : std::string("no price");
+  });
+  ImGui::EndTable();
+  note_rect(ui, "table:serve-kinds");
 }
 
 void search_section(Ui& ui) {
@@ -162,7 +232,12 @@ void search_section(Ui& ui) {
   pareto_chart(ui, r, in.slo.tpot_s);
   if (begin_results(ui, "serve_best")) {
     if (r.have_best) {
-      result_row(ui, "Best configuration", layout_text(r.best.layout), "",
+      result_row(ui, "Best configuration",
+                 r.best.disaggregated ? "disaggregated: decode " + layout_text(r.best.layout) + ", prefill " +
+                                            layout_text(r.best.prefill_layout) + " × " +
+                                            fmt::number(r.best.disagg.prefill_per_decode) + " each"
+                                      : layout_text(r.best.layout),
+                 "",
                  std::string(sizer::to_string(r.best.weight_precision)) + " weights, " + sizer::to_string(r.best.kv_precision) +
                      " KV" + (r.best.spec_decode ? ", speculative decoding" : "") + ", " + fmt::count(r.best.concurrency) +
                      " requests in flight: meets the SLO at the lowest " +
@@ -182,6 +257,7 @@ void search_section(Ui& ui) {
     }
     end_results();
   }
+  compare_kinds(ui, r);
 }
 
 }  // namespace
@@ -249,6 +325,17 @@ std::string serve_planner_text(const AppState& state) {
            "; fleet " + fmt::count(r.fleet.replicas) + " replicas (" + fmt::count(r.fleet.devices) + " devices)\n";
     } else {
       t += "no configuration meets the SLO: " + r.no_best_reason + "\n";
+    }
+    for (int k = 0; k < 2; ++k) {
+      const bool have = k == 0 ? r.have_best_aggregated : r.have_best_disaggregated;
+      const auto& p = k == 0 ? r.best_aggregated : r.best_disaggregated;
+      t += std::string(k == 0 ? "Best aggregated: " : "Best disaggregated: ");
+      t += have ? point_text(p) + ", " + fmt::count(std::round(p.perf.output_tokens_per_s_per_device)) +
+                      " output tokens/s per device, " + fmt::count(std::round(p.perf.tokens_per_s_per_user)) +
+                      " tokens/s per user" +
+                      (p.cost_per_million_tokens_usd > 0 ? ", " + fmt::usd(p.cost_per_million_tokens_usd) + " per million tokens" : "")
+                : std::string("none meets the SLO");
+      t += "\n";
     }
   }
   return t;

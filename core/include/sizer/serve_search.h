@@ -5,8 +5,10 @@
 // Returns the throughput–interactivity Pareto front (output tokens/s per device against tokens/s
 // per user), the cheapest configuration that meets serving.slo, and the fleet for the demand.
 //
-// What it does not search yet: disaggregated prefill/decode pools (issue 10 item 3) and more than
-// one chip per search (run it per device). Pure: no clocks (search_s is set by the caller).
+// Disaggregated prefill/decode pools are searched too (serving.search.disaggregated, default on);
+// the best of each kind is kept beside the overall best so the two can be compared. What it does
+// not search yet: more than one chip per search (run it per device). Pure: no clocks (search_s is
+// set by the caller).
 #pragma once
 #include <vector>
 
@@ -56,6 +58,9 @@ struct ServeSearchResult {
   ServePoint best;          // meets the SLO at the lowest cost (highest tokens/s per device unpriced)
   const char* best_by = "cost_per_million_tokens_usd";
   ServeFleet fleet;         // set when have_best
+  // The best of each kind by the same rule (one of them is `best`), for side-by-side comparison.
+  bool have_best_aggregated = false, have_best_disaggregated = false;
+  ServePoint best_aggregated, best_disaggregated;
   double configs_evaluated = 0, configs_feasible = 0, configs_meeting_slo = 0;
   // What was searched, resolved from serving.search and the scenario (its defaults applied).
   double devices_min = 0, devices_max = 0;

@@ -8,14 +8,15 @@
 // not used) and "lengths_assumed" (boolean). The workload must give concurrency, requests_per_s
 // or saturate, and may carry four keys the scenario contract does not accept; they are read and
 // removed here before the scenario is parsed:
-//   - "num_requests": the benchmark's number of requests (whole number ≥ 1); recorded, not used.
-//   - "saturate": true: an offline max-throughput run, every request queued at once. The replica
-//     is predicted at the largest concurrency whose KV fits: floor(serving.performance.
-//     max_concurrency_kv), found by evaluating once at concurrency 1.
-//     No concurrency or requests_per_s may be given with it.
-//   - "batching": "static" (needs "concurrency"): a fixed batch started together; predicted as
-//     continuous batching at that concurrency (the row's convention says so). "continuous" is the
-//     default.
+//   - "num_requests": the benchmark's number of requests (whole number ≥ 1).
+//   - "saturate": true: an offline max-throughput run, every request queued at once. With
+//     num_requests it is simulated as a burst of that many requests (serve::simulate_burst), at
+//     most floor(serving.performance.max_concurrency_kv) running; without, the steady state at
+//     that concurrency. No concurrency or requests_per_s may be given with it.
+//   - "batching": "static" (needs "concurrency"): a fixed batch started together; simulated as a
+//     burst of that many requests, all running. "continuous" is the default.
+//   - "settings": "trtllm-bench": serving.engine.max_batch and token_budget from trtllm-bench's
+//     heuristic (tensorrt_llm/bench/build/tuning.py), as its commands set neither.
 //   - "lengths_assumed": true: the input/output lengths are assumptions of the file, not the source.
 // A run whose scenario the parser refuses (e.g. weights + reserve exceed usable HBM) is kept as
 // rows with status "not_expressible" and the parser's message; it counts in no error.

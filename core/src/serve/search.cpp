@@ -323,18 +323,27 @@ ServeSearchResult search_serving(const Scenario& s) {
 
   // Best: meets the SLO at the lowest cost per million output tokens (unpriced: the highest
   // output tokens/s per device); ties go to the smaller replica, then the faster user speed.
+  auto better = [&](const Candidate& k, const Candidate* than) {
+    if (!than) return true;
+    const double a = price > 0 ? k.cost : -k.per_device, b = price > 0 ? than->cost : -than->per_device;
+    return a < b || (a == b && (k.layout.devices() < than->layout.devices() ||
+                                (k.layout.devices() == than->layout.devices() && k.per_user > than->per_user)));
+  };
   const Candidate* best = nullptr;
+  const Candidate* best_kind[2] = {nullptr, nullptr};  // aggregated, disaggregated
   for (const Candidate& k : all) {
     if (!k.meets_slo) continue;
-    if (!best) {
-      best = &k;
-      continue;
-    }
-    const double a = price > 0 ? k.cost : -k.per_device, b = price > 0 ? best->cost : -best->per_device;
-    if (a < b || (a == b && (k.layout.devices() < best->layout.devices() ||
-                             (k.layout.devices() == best->layout.devices() && k.per_user > best->per_user)))) {
-      best = &k;
-    }
+    if (better(k, best)) best = &k;
+    const Candidate*& bk = best_kind[k.disaggregated ? 1 : 0];
+    if (better(k, bk)) bk = &k;
+  }
+  if (best_kind[0]) {
+    r.have_best_aggregated = true;
+    r.best_aggregated = point_of(m, d, base, v.spec, *best_kind[0], price, pools);
+  }
+  if (best_kind[1]) {
+    r.have_best_disaggregated = true;
+    r.best_disaggregated = point_of(m, d, base, v.spec, *best_kind[1], price, pools);
   }
   if (best) {
     r.have_best = true;

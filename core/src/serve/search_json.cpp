@@ -96,6 +96,9 @@ json serve_search_to_json(const Scenario& s, const ServeSearchResult& r) {
     j["fleet"] = nullptr;
     j["no_best_reason"] = r.no_best_reason;
   }
+  // The best of each kind, side by side (null when none of that kind meets the SLO).
+  j["best_aggregated"] = r.have_best_aggregated ? point_json(r.best_aggregated, priced) : json(nullptr);
+  j["best_disaggregated"] = r.have_best_disaggregated ? point_json(r.best_disaggregated, priced) : json(nullptr);
   return j;
 }
 
