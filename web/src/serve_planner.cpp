@@ -97,7 +97,8 @@ void pareto_chart(Ui& ui, const sizer::serve::ServeSearchResult& r, double tpot_
     const ImVec2 a = at(1 / tpot_target, 0), b = at(1 / tpot_target, y1);
     dl->AddLine(a, b, ui.pal.warn, ui.px(1.5f));
     const std::string t = "TPOT " + fmt::seconds(tpot_target);
-    dl->AddText(ImVec2(b.x + ui.px(4), b.y), ui.pal.warn, t.c_str());
+    // One line below the top: the legend has the top line.
+    dl->AddText(ImVec2(b.x + ui.px(4), b.y + fh + ui.px(4)), ui.pal.warn, t.c_str());
   }
   std::vector<ImVec2> line;
   for (const auto& p : pts) line.push_back(at(p.perf.tokens_per_s_per_user, p.perf.output_tokens_per_s_per_device));
