@@ -2,6 +2,7 @@
 // engine's KV reservation and max batch: checked against hand sums of the model's own step times.
 #include <catch2/catch.hpp>
 
+#include "catalog_util.h"
 #include "sizer/catalog.h"
 #include "sizer/serve.h"
 
@@ -10,16 +11,8 @@ using namespace sizer::serve;
 
 namespace {
 
-const Model& model(const char* id) {
-  const Model* m = bundled_catalog().find_model(id);
-  REQUIRE(m);
-  return *m;
-}
-const Device& device(const char* id) {
-  const Device* d = bundled_catalog().find_device(id);
-  REQUIRE(d);
-  return *d;
-}
+using catalog_test::device;
+using catalog_test::model;
 
 ServeContext context(double input, double output) {
   ServeContext c;

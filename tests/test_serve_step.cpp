@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 
+#include "catalog_util.h"
 #include "sizer/catalog.h"
 #include "sizer/serve.h"
 
@@ -11,16 +12,8 @@ using namespace sizer::serve;
 
 namespace {
 
-const Model& model(const char* id) {
-  const Model* m = bundled_catalog().find_model(id);
-  REQUIRE(m);
-  return *m;
-}
-const Device& device(const char* id) {
-  const Device* d = bundled_catalog().find_device(id);
-  REQUIRE(d);
-  return *d;
-}
+using catalog_test::device;
+using catalog_test::model;
 
 ServeContext fp8() {
   ServeContext c;
