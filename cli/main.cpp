@@ -38,7 +38,7 @@ int usage() {
                "       sizer table [SCENARIO.json|-] [--format text|csv|json|markdown]\n"
                "                   [--precisions bf16,fp8,...] [--devices id,id,...]\n"
                "       sizer plan|search SCENARIO.json|-\n"
-               "       sizer serve-search SCENARIO.json|-   (needs serving.workload)\n"
+               "       sizer serve-search SCENARIO.json|- [--devices all|id,id,...]   (needs serving.workload)\n"
                "       sizer validate RUNS.json [MORE.json ...] [--format text|markdown|json]\n"
                "       sizer calibrate RUNS.json [MORE.json ...] [--devices id,...] [--fit gemm,...] [--loso]\n"
                "       sizer version\n";
@@ -391,6 +391,21 @@ int main(int argc, char** argv) {
       std::cerr << "sizer: serving.workload: is required for serve-search: input_tokens, output_tokens and "
                    "concurrency or requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)\n";
       return kExitInvalid;
+    }
+    if (!a.devices.empty()) {  // every chip (or the ones listed), side by side
+      std::vector<std::string> ids;
+      if (a.devices != "all") ids = split(a.devices);
+      for (const std::string& d : ids) {
+        if (!catalog.find_device(d) || catalog.find_device(d)->id != d) {
+          std::cerr << "sizer: --devices: unknown device " << sizer::echo_quoted(d) << "; known: " << catalog.device_ids()
+                    << " (or all)\n";
+          return kExitInvalid;
+        }
+      }
+      const auto chips = sizer::serve::search_serving_chips(p.scenario, catalog, ids);
+      std::cout << sizer::serve::serve_chips_to_json(p.scenario, chips).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                << "\n";
+      return 0;
     }
     const auto start = std::chrono::steady_clock::now();
     sizer::serve::ServeSearchResult r = sizer::serve::search_serving(p.scenario);

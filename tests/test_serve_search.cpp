@@ -236,3 +236,45 @@ TEST_CASE("serve-search device counts: powers of two, both ends and the scale-up
   CHECK(serve_search_device_counts(8, 8, 72) == std::vector<double>{8});
   CHECK(serve_search_device_counts(0, 8, 8).empty());
 }
+
+TEST_CASE("serve-search on every chip: each chip is the search with that device swapped in", "[serve][search]") {
+  const auto p = parse_scenario(kDense, bundled_catalog());
+  REQUIRE(p.ok());
+  const std::vector<ChipSearch> chips = search_serving_chips(p.scenario, bundled_catalog(), {"h100", "a100", "gb200"});
+  REQUIRE(chips.size() == 3);
+  // Catalog order, not the order asked.
+  CHECK(chips[0].device == "a100");
+  CHECK(chips[1].device == "h100");
+  CHECK(chips[2].device == "gb200");
+  // The scenario's own chip is exactly its own search.
+  const ServeSearchResult own = search_serving(p.scenario);
+  CHECK(chips[1].result.configs_evaluated == own.configs_evaluated);
+  REQUIRE(chips[1].result.have_best == own.have_best);
+  if (own.have_best) CHECK(chips[1].result.best.cost_per_million_tokens_usd == Approx(own.best.cost_per_million_tokens_usd));
+  // Another chip is the search of the scenario edited to that device (its price offer with it).
+  const auto a100 = parse_scenario(std::string(kDense).replace(std::string(kDense).find("\"h100\""), 6, "\"a100\""),
+                                   bundled_catalog());
+  REQUIRE(a100.ok());
+  const ServeSearchResult direct = search_serving(a100.scenario);
+  CHECK(chips[0].result.configs_evaluated == direct.configs_evaluated);
+  CHECK(chips[0].compute_precision == Precision::bf16);  // no FP8 on an A100: its GEMMs run BF16
+  REQUIRE(chips[0].result.have_best == direct.have_best);
+  if (direct.have_best) {
+    CHECK(chips[0].result.best.perf.output_tokens_per_s_per_device ==
+          Approx(direct.best.perf.output_tokens_per_s_per_device));
+  }
+  // The JSON names the cheapest chip among those with a price.
+  const auto j = serve_chips_to_json(p.scenario, chips);
+  CHECK(j["schema"] == "sizer.serve_search_chips.v1");
+  REQUIRE(j["chips"].size() == 3);
+  double cheapest = 1e300;
+  std::string id;
+  for (const auto& c : chips) {
+    if (c.result.have_best && !c.price_id.empty() && c.result.best.cost_per_million_tokens_usd < cheapest) {
+      cheapest = c.result.best.cost_per_million_tokens_usd;
+      id = c.device;
+    }
+  }
+  REQUIRE_FALSE(id.empty());
+  CHECK(j["best_chip"] == id);
+}

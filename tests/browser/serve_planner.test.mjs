@@ -96,8 +96,46 @@ async function drive(browser, origin, shots, size) {
   }
   assert(tip.startsWith('Pareto point') && /output tokens\/s per device/.test(tip), where(`no Pareto point under the pointer: ${tip}`));
   await page.screenshot({ path: path.join(shots, `serve-planner-${size.name}.png`) });
+  if (size.name === 'desktop') await compareChips(page, scenario, where, size, shots);
   assertClean(watch);
   await watch.context.close();
+}
+
+// "Compare every chip", clicked: one front per chip, and each chip's best as
+// sizer.serveSearchChips() gives it; hovering the chart names a chip.
+async function compareChips(page, scenario, where, size, shots) {
+  await scrollIntoView(page, 'button:serve-chips', size.viewport, 'tab:Serving');
+  await clickWidget(page, 'button:serve-chips');
+  const text = await waitText(page, /^Chip comparison: \d+ chips$/, where('chip comparison'));
+  const api = await page.evaluate(async (s) => {
+    const sizer = await window.__sizerApi;
+    return sizer.serveSearchChips(s);
+  }, scenario);
+  assert(api && Array.isArray(api.chips) && api.chips.length > 10, where(`serveSearchChips: ${JSON.stringify(api).slice(0, 200)}`));
+  assert(text.includes(`Chip comparison: ${api.chips.length} chips`), where(`chip count vs the API: ${api.chips.length}`));
+  const nf = new Intl.NumberFormat('en-US');
+  for (const c of api.chips) {
+    const line = (text.match(new RegExp(`^Chip ${c.device}: .*$`, 'm')) || [''])[0];
+    if (c.best) {
+      const perDevice = nf.format(Math.round(c.best.output_tokens_per_s_per_device));
+      assert(line.includes(`${perDevice} output tokens/s per device`) && line.includes(`fleet ${nf.format(c.fleet.devices)} devices`),
+             where(`${c.device} vs serveSearchChips(): ${line} / ${perDevice}`));
+    } else {
+      assert(line.endsWith('none meets the SLO'), where(`${c.device}: ${line}`));
+    }
+  }
+  const chart = await scrollIntoView(page, 'chart:serve-chips', size.viewport, 'tab:Serving');
+  let tip = '';
+  for (let i = 0; i <= 60 && !tip.startsWith('Chip front'); i++) {
+    for (const fy of [0.15, 0.35, 0.55, 0.75, 0.85]) {
+      await page.mouse.move(chart.x + chart.w * (0.05 + 0.9 * i / 60), chart.y + chart.h * fy);
+      await frames(page, 2);
+      tip = await page.evaluate(() => window.sizerHover || '');
+      if (tip.startsWith('Chip front')) break;
+    }
+  }
+  assert(tip.startsWith('Chip front') && /output tokens\/s per device/.test(tip), where(`no chip point under the pointer: ${tip}`));
+  await page.screenshot({ path: path.join(shots, `serve-chips-${size.name}.png`) });
 }
 
 export const tests = [

@@ -335,7 +335,8 @@ export const tests = [
     const html = await exported(page, 'offline');
     assertClean(watch);
     await watch.context.close();
-    assert(html.length < 1.5e6, `offline copy is ${html.length} bytes`);
+    // Budget: 700 kB (the wasm inlined gzip-compressed; docs/budgets.md). Issue 11's target is 480 kB.
+    assert(html.length < 7e5, `offline copy is ${html.length} bytes`);
     const file = saveTmp('sizer-offline-copy.html', html);
     const offline = await openPage(browser, { allow: (u) => u === pathToFileURL(file).href });
     await offline.page.goto(pathToFileURL(file).href);
@@ -344,7 +345,8 @@ export const tests = [
     assert(/MoE 1T/.test(await resultsText(offline.page)), 'offline copy did not open the preloaded model');
     // And it makes its own offline copy, with no network.
     const again = await exported(offline.page, 'offline');
-    assert(again.length > 1e6 && /id="sizer-preload">s1\./.test(again.toString()), 'offline copy of the offline copy');
+    assert(again.length > 4e5 && /id="sizer-preload">s1\./.test(again.toString()) && /id="sizer-wasm">/.test(again.toString()),
+           'offline copy of the offline copy');
     assertClean(offline.watch);
     await offline.watch.context.close();
   }],

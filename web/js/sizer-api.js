@@ -12,6 +12,8 @@
 //                            // (search_s = the search's wall-clock seconds in this runtime)
 //   sizer.serveSearch(scenario);  // `sizer serve-search`: Pareto front, best, fleet (search_s
 //                                 // = the search's wall-clock seconds in this runtime)
+//   sizer.serveSearchChips(scenario, ['h100', 'gb200']);  // `sizer serve-search --devices`: the
+//                                 // search on every chip (or those listed), best and front each
 //   sizer.serve(scenario);   // serving.performance of a scenario with serving.workload: the
 //                            // serving model's prediction, the same leaves as `sizer eval`
 //   sizer.version;                                      // "1.0.0" (contract: sizer.contract, "v1")
@@ -69,6 +71,12 @@ export async function createSizer(options) {
     plan: (scenario) => sizerCall(core.plan, scenario),
     search: (scenario) => sizerCall(core.search, scenario),
     serveSearch: (scenario) => sizerCall(core.serveSearch, scenario),
+    serveSearchChips(scenario, devices) {
+      if (devices !== undefined && !(Array.isArray(devices) && devices.every((d) => typeof d === 'string'))) {
+        throw sizerIssueError([{ path: 'devices', message: 'must be a list of device ids (or absent: every chip)' }]);
+      }
+      return sizerCall((text) => core.serveSearchChips(text, (devices || []).join(',')), scenario);
+    },
     serve(scenario) {
       const out = sizerCall(core.evaluate, scenario);
       const perf = out.serving && out.serving.performance;

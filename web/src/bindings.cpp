@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sizer/sizer.h"
+#include "sizer/user_text.h"
 
 namespace {
 
@@ -65,6 +66,36 @@ std::string serve_search(const std::string& scenario_json) {
   r.search_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return dump(sizer::serve::serve_search_to_json(parsed.scenario, r));
 }
+// Serving search on every chip (or the comma-separated device ids): `sizer serve-search --devices`.
+std::string serve_search_chips(const std::string& scenario_json, const std::string& device_ids) {
+  const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
+  nlohmann::json issues = nlohmann::json::array();
+  for (const sizer::Issue& i : parsed.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
+  if (parsed.ok() && !parsed.scenario.serving.workload_given) {
+    issues.push_back({{"path", "serving.workload"},
+                      {"message", "is required for serve-search: input_tokens, output_tokens and concurrency or "
+                                  "requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)"}});
+  }
+  std::vector<std::string> ids;
+  std::string cur;
+  for (char ch : device_ids + ",") {
+    if (ch != ',') {
+      cur += ch;
+      continue;
+    }
+    if (!cur.empty() && cur != "all") {
+      if (!sizer::bundled_catalog().find_device(cur) || sizer::bundled_catalog().find_device(cur)->id != cur) {
+        issues.push_back({{"path", "devices"}, {"message", "unknown device " + sizer::echo_quoted(cur) + "; known: " +
+                                                               sizer::bundled_catalog().device_ids()}});
+      }
+      ids.push_back(cur);
+    }
+    cur.clear();
+  }
+  if (!issues.empty()) return dump(nlohmann::json{{"issues", issues}});
+  return dump(sizer::serve::serve_chips_to_json(parsed.scenario,
+                                                sizer::serve::search_serving_chips(parsed.scenario, sizer::bundled_catalog(), ids)));
+}
 std::string search(const std::string& scenario_json) { return planner(scenario_json, true); }
 
 // A bundled table as a JSON array: "devices" | "systems" | "prices" | "models".
@@ -88,4 +119,5 @@ EMSCRIPTEN_BINDINGS(sizer) {
   emscripten::function("plan", &plan);
   emscripten::function("search", &search);
   emscripten::function("serveSearch", &serve_search);
+  emscripten::function("serveSearchChips", &serve_search_chips);
 }

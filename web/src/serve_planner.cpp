@@ -8,6 +8,7 @@
 
 #include "planner_fields.h"
 #include "scenario_edit.h"
+#include "serve_chips.h"
 
 namespace sizer_web {
 namespace {
@@ -301,6 +302,7 @@ void serve_planner(Ui& ui) {
   if (in.workload_given) prediction(ui);
   ImGui::Spacing();
   search_section(ui);
+  serve_chips_section(ui);
 }
 
 std::string serve_planner_text(const AppState& state) {
@@ -339,6 +341,7 @@ std::string serve_planner_text(const AppState& state) {
       t += "\n";
     }
   }
+  t += serve_chips_text(state);
   return t;
 }
 

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sizer/catalog.h"
 #include "sizer/scenario.h"
 #include "sizer/serve.h"
 
@@ -81,7 +82,25 @@ std::vector<double> serve_search_device_counts(double min, double max, double do
 
 ServeSearchResult search_serving(const Scenario& s);
 
+// The search on each chip (core/src/serve/chips.cpp): the scenario with the device (its default
+// price offer, system power and replica range) swapped in; every device of the catalog, or only
+// `device_ids` when non-empty, in catalog order. A chip without a dense peak at any precision the
+// weights could run at has no result (configs_evaluated 0).
+struct ChipSearch {
+  std::string device, device_name, price_id;  // price_id empty: no public price
+  Precision compute_precision = Precision::bf16;
+  ServeSearchResult result;
+};
+std::vector<ChipSearch> search_serving_chips(const Scenario& s, const Catalog& catalog,
+                                             const std::vector<std::string>& device_ids = {});
+
 // `sizer serve-search` / sizer.serveSearch() JSON (schema sizer.serve_search.v1).
 nlohmann::json serve_search_to_json(const Scenario& s, const ServeSearchResult& r);
+
+// `sizer serve-search --devices` / sizer.serveSearchChips() JSON (schema sizer.serve_search_chips.v1):
+// per chip its best, front and counts; `best_chip` the chip whose best is cheapest per million
+// output tokens (unpriced chips are compared only when no chip has a price: by output tokens/s per
+// device).
+nlohmann::json serve_chips_to_json(const Scenario& s, const std::vector<ChipSearch>& chips);
 
 }  // namespace sizer::serve

@@ -102,4 +102,52 @@ json serve_search_to_json(const Scenario& s, const ServeSearchResult& r) {
   return j;
 }
 
+json serve_chips_to_json(const Scenario& s, const std::vector<ChipSearch>& chips) {
+  json arr = json::array();
+  int best = -1;
+  auto key = [&](const ChipSearch& c, bool any_priced) {
+    // Lower is better: cost per million output tokens when priced, else −tokens/s per device.
+    if (any_priced) return c.price_id.empty() ? 1e300 : c.result.best.cost_per_million_tokens_usd;
+    return -c.result.best.perf.output_tokens_per_s_per_device;
+  };
+  bool any_priced = false;
+  for (const ChipSearch& c : chips) any_priced = any_priced || (c.result.have_best && !c.price_id.empty());
+  for (std::size_t i = 0; i < chips.size(); ++i) {
+    const ChipSearch& c = chips[i];
+    const ServeSearchResult& r = c.result;
+    const bool priced = !c.price_id.empty();
+    json front = json::array();
+    for (const ServePoint& p : r.pareto) {
+      front.push_back({{"tokens_per_s_per_user", num_or_null(p.perf.tokens_per_s_per_user)},
+                       {"output_tokens_per_s_per_device", num_or_null(p.perf.output_tokens_per_s_per_device)},
+                       {"meets_slo", p.perf.meets_slo},
+                       {"mode", p.disaggregated ? "disaggregated" : "aggregated"}});
+    }
+    json j = {{"device", c.device},
+              {"device_name", c.device_name},
+              {"price", priced ? json(c.price_id) : json(nullptr)},
+              {"compute_precision", to_string(c.compute_precision)},
+              {"configs_evaluated", r.configs_evaluated},
+              {"pareto", front},
+              {"best", r.have_best ? point_json(r.best, priced) : json(nullptr)}};
+    if (r.have_best) {
+      j["fleet"] = {{"replicas", r.fleet.replicas},
+                    {"devices", r.fleet.devices},
+                    {"usd_per_hour", num_or_null(r.fleet.usd_per_hour, priced)}};
+      if (!any_priced || priced) {
+        if (best < 0 || key(c, any_priced) < key(chips[best], any_priced)) best = static_cast<int>(i);
+      }
+    } else {
+      j["no_best_reason"] = r.configs_evaluated > 0 ? r.no_best_reason
+                                                    : "the device has no dense peak the weights can run at";
+    }
+    arr.push_back(j);
+  }
+  return {{"schema", "sizer.serve_search_chips.v1"},
+          {"model", s.model.name},
+          {"chips", arr},
+          {"best_chip", best >= 0 ? json(chips[best].device) : json(nullptr)},
+          {"best_by", any_priced ? "cost_per_million_tokens_usd" : "output_tokens_per_s_per_device"}};
+}
+
 }  // namespace sizer::serve

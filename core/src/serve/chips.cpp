@@ -1,0 +1,44 @@
+// The serving search on every chip (sizer/serve_search.h, search_serving_chips): the same model,
+// workload, SLO and search ranges on each device of the catalog, with that device's default price
+// offer and system power, as the "Compare chips" view does for training (comparison.cpp). The
+// GEMMs run at the scenario's compute precision where the chip has that peak, else at the chip's
+// default for the weight precision (serve/scenario.cpp): FP8 on a chip without FP8 runs BF16.
+// Each chip's front and best come from search_serving unchanged; nothing here is a new formula.
+#include <algorithm>
+
+#include "sizer/catalog.h"
+#include "sizer/serve_scenario.h"
+#include "sizer/serve_search.h"
+
+namespace sizer::serve {
+
+std::vector<ChipSearch> search_serving_chips(const Scenario& base, const Catalog& catalog,
+                                             const std::vector<std::string>& device_ids) {
+  std::vector<ChipSearch> out;
+  for (const Device& d : catalog.devices) {
+    if (!device_ids.empty() && std::find(device_ids.begin(), device_ids.end(), d.id) == device_ids.end()) continue;
+    Scenario s = base;
+    if (d.id != base.device.id) {
+      s.device = d;
+      s.system_id.clear();
+      const PriceOffer* p = catalog.find_price(d.default_price);
+      s.training.price = p ? *p : PriceOffer{};
+      s.serving.price = s.training.price;
+      s.power.system_w_per_device = d.capped_system_w();
+      s.serving.replica_devices = 0;
+    }
+    if (d.dense_flops(s.serving.compute_precision) <= 0) {
+      s.serving.compute_precision = default_compute_precision(d, s.serving.weight_precision);
+    }
+    ChipSearch c;
+    c.device = d.id;
+    c.device_name = d.name;
+    c.price_id = s.serving.price.usd_per_device_hour > 0 ? s.serving.price.id : "";
+    c.compute_precision = s.serving.compute_precision;
+    if (d.dense_flops(s.serving.compute_precision) > 0) c.result = search_serving(s);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace sizer::serve

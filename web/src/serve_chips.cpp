@@ -1,0 +1,195 @@
+// Every chip on one chart (see serve_chips.h). Rectangles: "button:serve-chips" for the button,
+// "chart:serve-chips" for the chart, "table:serve-chips" for the table.
+#include "serve_chips.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace sizer_web {
+namespace {
+
+namespace fmt = sizer::fmt;
+using sizer::serve::ChipSearch;
+
+std::string layout_short(const sizer::serve::ServePoint& p) {
+  const auto& l = p.layout;
+  std::string t = "TP " + fmt::count(l.tp);
+  if (l.pp > 1) t += " × PP " + fmt::count(l.pp);
+  if (l.dp > 1) t += " × DP " + fmt::count(l.dp);
+  if (l.ep > 1) t += ", EP " + fmt::count(l.ep);
+  return (p.disaggregated ? "disagg. decode " : "") + t;
+}
+
+std::string cost_text(const ChipSearch& c) {
+  if (!c.result.have_best) return "—";
+  if (c.price_id.empty()) return "no public price";
+  return fmt::usd(c.result.best.cost_per_million_tokens_usd);
+}
+
+// One polyline per chip with a front; hovering a point names its chip.
+void chips_chart(Ui& ui, const std::vector<ChipSearch>& chips, double tpot_target) {
+  double x1 = 0, y1 = 0;
+  for (const ChipSearch& c : chips) {
+    for (const auto& p : c.result.pareto) {
+      x1 = std::max(x1, p.perf.tokens_per_s_per_user);
+      y1 = std::max(y1, p.perf.output_tokens_per_s_per_device);
+    }
+  }
+  if (x1 <= 0 || y1 <= 0) return;
+  if (tpot_target > 0) x1 = std::max(x1, 1 / tpot_target);
+  x1 *= 1.08, y1 *= 1.12;
+  const float w = ImGui::GetContentRegionAvail().x, h = ui.px(280);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("serve_chips_chart", ImVec2(w, h));
+  note_rect(ui, "chart:serve-chips");
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImGui::PushFont(ui.fonts.small);
+  const float fh = ImGui::GetFontSize();
+  const ImVec2 p0(origin.x + ImGui::CalcTextSize("000,000").x + ui.px(10), origin.y + ui.px(6));
+  const ImVec2 p1(origin.x + w - ui.px(12), origin.y + h - 2 * fh - ui.px(12));
+  auto at = [&](double x, double y) {
+    return ImVec2(p0.x + static_cast<float>(x / x1) * (p1.x - p0.x), p1.y - static_cast<float>(y / y1) * (p1.y - p0.y));
+  };
+  for (int i = 0; i <= 4; ++i) {
+    const double yv = y1 / 1.12 * i / 4, xv = x1 / 1.08 * i / 4;
+    const ImVec2 a = at(xv, yv);
+    dl->AddLine(ImVec2(p0.x, a.y), ImVec2(p1.x, a.y), ui.pal.grid, ui.px(1));
+    const std::string ty = fmt::count(std::round(yv)), tx = fmt::count(std::round(xv));
+    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(ty.c_str()).x - ui.px(6), a.y - fh / 2), ui.pal.muted, ty.c_str());
+    dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(tx.c_str()).x / 2, p1.y + ui.px(4)), ui.pal.muted, tx.c_str());
+  }
+  dl->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), ui.pal.muted, ui.px(1));
+  dl->AddText(ImVec2(p0.x, p1.y + fh + ui.px(6)), ui.pal.muted, "tokens/s per user  →   (output tokens/s per device ↑)");
+  if (tpot_target > 0) {
+    const ImVec2 a = at(1 / tpot_target, 0), b = at(1 / tpot_target, y1);
+    dl->AddLine(a, b, ui.pal.warn, ui.px(1.5f));
+    const std::string t = "TPOT " + fmt::seconds(tpot_target);
+    dl->AddText(ImVec2(b.x + ui.px(4), b.y), ui.pal.warn, t.c_str());
+  }
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  float best_d = ui.px(12);
+  const ChipSearch* near_chip = nullptr;
+  const sizer::serve::ServePoint* near_point = nullptr;
+  ImVec2 near_at;
+  for (std::size_t k = 0; k < chips.size(); ++k) {
+    const auto& pts = chips[k].result.pareto;
+    if (pts.empty()) continue;
+    const ImU32 col = ui.pal.series[k % 8];
+    std::vector<ImVec2> line;
+    for (const auto& p : pts) line.push_back(at(p.perf.tokens_per_s_per_user, p.perf.output_tokens_per_s_per_device));
+    if (line.size() >= 2) dl->AddPolyline(line.data(), static_cast<int>(line.size()), col, 0, ui.px(k < 8 ? 2.0f : 1.2f));
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      dl->AddCircleFilled(line[i], ui.px(2.5f), col);
+      const float d = std::hypot(mouse.x - line[i].x, mouse.y - line[i].y);
+      if (hovered && d < best_d) best_d = d, near_chip = &chips[k], near_point = &pts[i], near_at = line[i];
+    }
+  }
+  ImGui::PopFont();
+  if (near_point) {
+    const auto& p = *near_point;
+    const std::string tip = near_chip->device_name + "\n" + layout_short(p) + " (" + fmt::count(p.layout.devices()) +
+                            " devices), " + fmt::count(p.concurrency) + " requests in flight\n" +
+                            fmt::count(std::round(p.perf.output_tokens_per_s_per_device)) + " output tokens/s per device, " +
+                            fmt::count(std::round(p.perf.tokens_per_s_per_user)) + " tokens/s per user" +
+                            (p.perf.meets_slo ? "; meets the SLO" : "; misses the SLO");
+    dl->AddCircle(near_at, ui.px(7), ui.pal.text, 0, ui.px(1.5f));
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(std::min(ui.px(360), ImGui::GetIO().DisplaySize.x - ui.px(40)));
+    ImGui::TextUnformatted(tip.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+    ui.state.view.hover_text = "Chip front\n" + tip;
+  }
+}
+
+void chips_table(Ui& ui, const std::vector<ChipSearch>& chips) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("serve_chips", 5, flags)) return;
+  ImGui::TableSetupColumn("Chip", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+  ImGui::TableSetupColumn("Best meeting the SLO", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+  ImGui::TableSetupColumn("Tok/s per device", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableSetupColumn("$/M tokens", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableSetupColumn("Fleet devices", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableHeadersRow();
+  for (std::size_t k = 0; k < chips.size(); ++k) {
+    const ChipSearch& c = chips[k];
+    const auto& r = c.result;
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    if (!r.pareto.empty()) {
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui.pal.series[k % 8]), "%s", c.device_name.c_str());
+    } else {
+      ImGui::TextWrapped("%s", c.device_name.c_str());
+    }
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextWrapped("%s", r.have_best ? (layout_short(r.best) + " (" + fmt::count(r.best.layout.devices()) + ")").c_str()
+                                         : "none meets the SLO");
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextUnformatted(r.have_best ? fmt::count(std::round(r.best.perf.output_tokens_per_s_per_device)).c_str() : "—");
+    ImGui::TableSetColumnIndex(3);
+    ImGui::TextWrapped("%s", cost_text(c).c_str());
+    ImGui::TableSetColumnIndex(4);
+    ImGui::TextUnformatted(r.have_best ? fmt::count(r.fleet.devices).c_str() : "—");
+  }
+  ImGui::EndTable();
+  note_rect(ui, "table:serve-chips");
+}
+
+}  // namespace
+
+void serve_chips_section(Ui& ui) {
+  ServePlannerState& sp = ui.state.view.serve_planner;
+  if (sp.chips_requested && sp.chips_frames++ >= 1 && ui.state.editor.issues.empty()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    sp.chips = sizer::serve::search_serving_chips(ui.sc(), ui.state.share.catalog);
+    sp.chips_ms = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() * 1e3;
+    sp.chips_have = true;
+    sp.chips_requested = false;
+    sp.chips_revision = ui.state.computed.revision;
+    ++sp.text_revision;
+  }
+  ImGui::Spacing();
+  ImGui::BeginDisabled(sp.chips_requested || !ui.state.editor.issues.empty());
+  if (ImGui::Button(sp.chips_requested ? "Searching every chip…" : "Compare every chip")) {
+    sp.chips_requested = true;
+    sp.chips_frames = 0;
+  }
+  ImGui::EndDisabled();
+  note_rect(ui, "button:serve-chips");
+  caption(ui, "The same search on each chip of the catalog, at its default price: one front per chip on one chart.");
+  if (!sp.chips_have) return;
+  double configs = 0;
+  for (const ChipSearch& c : sp.chips) configs += c.result.configs_evaluated;
+  caption(ui, fmt::count(static_cast<double>(sp.chips.size())) + " chips, " + fmt::count(configs) +
+                  " configurations in " + fmt::number(sp.chips_ms) + " ms.");
+  if (sp.chips_revision != ui.state.computed.revision) {
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui.pal.warn), "The inputs changed since this comparison: run it again.");
+    ImGui::PopFont();
+  }
+  chips_chart(ui, sp.chips, ui.sc().serving.slo.tpot_s);
+  chips_table(ui, sp.chips);
+}
+
+std::string serve_chips_text(const AppState& state) {
+  const ServePlannerState& sp = state.view.serve_planner;
+  if (!sp.chips_have) return "";
+  std::string t = "Chip comparison: " + fmt::count(static_cast<double>(sp.chips.size())) + " chips\n";
+  for (const ChipSearch& c : sp.chips) {
+    const auto& r = c.result;
+    t += "Chip " + c.device + ": ";
+    if (r.have_best) {
+      t += layout_short(r.best) + " (" + fmt::count(r.best.layout.devices()) + " devices), " +
+           fmt::count(std::round(r.best.perf.output_tokens_per_s_per_device)) + " output tokens/s per device, " +
+           cost_text(c) + (c.price_id.empty() ? "" : " per million tokens") + ", fleet " + fmt::count(r.fleet.devices) +
+           " devices\n";
+    } else {
+      t += "none meets the SLO\n";
+    }
+  }
+  return t;
+}
+
+}  // namespace sizer_web
