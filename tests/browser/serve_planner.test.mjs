@@ -96,9 +96,50 @@ async function drive(browser, origin, shots, size) {
   }
   assert(tip.startsWith('Pareto point') && /output tokens\/s per device/.test(tip), where(`no Pareto point under the pointer: ${tip}`));
   await page.screenshot({ path: path.join(shots, `serve-planner-${size.name}.png`) });
-  if (size.name === 'desktop') await compareChips(page, scenario, where, size, shots);
+  if (size.name === 'desktop') {
+    await compareChips(page, scenario, where, size, shots);
+    await editLayoutAndRange(page, where, size);
+  }
   assertClean(watch);
   await watch.context.close();
+}
+
+// The replica layout and the search range, typed: the link gets the whole layout (the degrees not
+// typed keep what was shown) and the range; the prediction and the search follow them.
+async function editLayoutAndRange(page, where, size) {
+  await scrollIntoView(page, 'planner:serving.layout.pp', size.viewport, 'tab:Serving');
+  await typeIntoWidget(page, 'planner:serving.layout.pp', '2');
+  await page.waitForFunction(() => {
+    const h = location.hash;
+    if (!h.startsWith('#s1.')) return false;
+    const s = JSON.parse(atob(h.slice(4).replace(/-/g, '+').replace(/_/g, '/')));
+    return s.serving && s.serving.layout && s.serving.layout.pp === 2;
+  }, null, { timeout: 10000 });
+  await frames(page, 40);
+  const after = await linked(page);
+  const l = after.serving.layout;
+  assert(l.pp === 2 && l.tp >= 1 && l.dp >= 1 && l.ep >= 1, where(`layout in the link: ${JSON.stringify(l)}`));
+  const text = await waitText(page, /^Serving model: TP \d+ × PP 2/, where('prediction after PP 2'));
+  const api = await page.evaluate(async (s) => (await window.__sizerApi).serve(s), after);
+  assert(text.includes(`${new Intl.NumberFormat('en-US').format(Math.round(api.output_tokens_per_s_per_device))} output tokens/s per device`),
+         where(`prediction vs serve() after PP 2: ${api.output_tokens_per_s_per_device}`));
+  // The search range's upper end, typed; the search, clicked, covers 1 … 16 devices per replica.
+  await scrollIntoView(page, 'planner:serving.search.devices[1]', size.viewport, 'tab:Serving');
+  await typeIntoWidget(page, 'planner:serving.search.devices[1]', '16');
+  await page.waitForFunction(() => {
+    const h = location.hash;
+    if (!h.startsWith('#s1.')) return false;
+    const s = JSON.parse(atob(h.slice(4).replace(/-/g, '+').replace(/_/g, '/')));
+    return s.serving && s.serving.search && Array.isArray(s.serving.search.devices) && s.serving.search.devices[1] === 16;
+  }, null, { timeout: 10000 });
+  await frames(page, 40);
+  const ranged = await linked(page);
+  await scrollIntoView(page, 'button:serve-search', size.viewport, 'tab:Serving');
+  await clickWidget(page, 'button:serve-search');
+  const search = await page.evaluate(async (s) => (await window.__sizerApi).serveSearch(s), ranged);
+  assert(search.search.devices_max === 16, where(`range in serveSearch(): ${JSON.stringify(search.search)}`));
+  const count = new Intl.NumberFormat('en-US').format(search.configs_evaluated);
+  await waitText(page, new RegExp(`^Serving search: ${count} configurations`), where(`search over 1–16 devices (${count})`));
 }
 
 // "Compare every chip", clicked: one front per chip, and each chip's best as

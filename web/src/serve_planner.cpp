@@ -9,6 +9,7 @@
 #include "planner_fields.h"
 #include "scenario_edit.h"
 #include "serve_chips.h"
+#include "serve_fields.h"
 
 namespace sizer_web {
 namespace {
@@ -296,9 +297,13 @@ void serve_planner(Ui& ui) {
     count_field(ui, "Requests in flight", "serving.workload.concurrency");
     number_field(ui, "TTFT target (s)", "serving.slo.ttft_s", 1.0, "%.4g", false);
     number_field(ui, "TPOT target (ms)", "serving.slo.tpot_s", 1e-3, "%.4g", false);
+    if (in.workload_given) layout_fields(ui);
+    search_range_fields(ui, ui.state.view.serve_planner.have ? &ui.state.view.serve_planner.result : nullptr);
     ImGui::EndTable();
   }
   issues_under(ui, "serving.workload", true);
+  issues_under(ui, "serving.layout");
+  issues_under(ui, "serving.search");
   if (in.workload_given) prediction(ui);
   ImGui::Spacing();
   search_section(ui);
