@@ -160,11 +160,32 @@ Performance prepare(const Model& m, const Device& d, const ServeLayout& l, const
 }
 
 // The operating point at `concurrency` requests in flight.
+// `hint` (> 0): a guess of the root, e.g. the previous concurrency's batch scaled to this one; a
+// bracket of ±kHintSpan around it is tried first (two evaluations), the whole [0, top] otherwise.
+constexpr double kHintSpan = 0.08;
 Point at_concurrency(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s, double N,
-                     double tol) {
+                     double tol, double hint = 0) {
   const double top = c.workload.output_tokens > 1 ? N : c.engine.token_budget;
-  auto g = [&](double x) { return at(m, l, c, s, x).N - N; };
-  return at(m, l, c, s, solve(g, 0, top, -N, g(top), tol));
+  // solve() returns the bracket's low end, which it has evaluated unless it is the starting one:
+  // the point there is kept, so the answer needs no evaluation of its own.
+  Point low;
+  bool have_low = false;
+  auto g = [&](double x) {
+    const Point p = at(m, l, c, s, x);
+    if (p.N - N <= 0) low = p, have_low = true;
+    return p.N - N;
+  };
+  auto answer = [&](double x) { return have_low && low.B == x ? low : at(m, l, c, s, x); };
+  if (hint > 0) {
+    const double a = std::min(top, hint * (1 - kHintSpan)), b = std::min(top, hint * (1 + kHintSpan));
+    const double ga = g(a);
+    if (ga <= 0) {
+      const double gb = b > a ? g(b) : -1;
+      if (gb >= 0) return answer(solve(g, a, b, ga, gb, tol));
+    }
+    have_low = false;
+  }
+  return answer(solve(g, 0, top, -N, g(top), tol));
 }
 
 // Fills r with the operating point p.
@@ -227,7 +248,11 @@ int evaluate_concurrency_sweep(const Model& m, const Device& d, const ServeLayou
     out[i] = base;
     if (!base.valid()) return i + 1;
     if (concurrency[i] > base.max_concurrency_kv) out[i].problems |= kServeKvFull;
-    finish(l, c, at_concurrency(m, l, c, s, concurrency[i], tol), &out[i]);
+    // The previous operating point's batch, scaled to this concurrency, is a close guess.
+    const double hint = i > 0 && out[i - 1].concurrency > 0
+                            ? out[i - 1].decode_batch * concurrency[i] / out[i - 1].concurrency
+                            : 0;
+    finish(l, c, at_concurrency(m, l, c, s, concurrency[i], tol, hint), &out[i]);
     if (i > 0 && saturated > 0 && out[i].output_tokens_per_s_per_replica <=
                                       out[i - 1].output_tokens_per_s_per_replica * (1 + saturated)) {
       return i + 1;
