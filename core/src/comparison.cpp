@@ -7,6 +7,19 @@
 
 namespace sizer {
 
+Scenario with_device(const Scenario& base, const Catalog& catalog, const Device& d) {
+  Scenario s = base;
+  if (d.id == base.device.id) return s;
+  s.device = d;
+  s.system_id.clear();
+  const PriceOffer* p = catalog.find_price(d.default_price);
+  s.training.price = p ? *p : PriceOffer{};
+  s.serving.price = s.training.price;
+  s.power.system_w_per_device = d.capped_system_w();
+  s.serving.replica_devices = 0;  // re-derive the replica size for this device
+  return s;
+}
+
 std::vector<ComparisonRow> compare_devices(const Scenario& base, const Catalog& catalog,
                                            const std::vector<Precision>& precisions,
                                            const std::vector<std::string>& device_ids) {
@@ -16,17 +29,7 @@ std::vector<ComparisonRow> compare_devices(const Scenario& base, const Catalog& 
         std::find(device_ids.begin(), device_ids.end(), d.id) == device_ids.end()) {
       continue;
     }
-    Scenario s = base;
-    const bool same_device = d.id == base.device.id;
-    if (!same_device) {
-      s.device = d;
-      s.system_id.clear();
-      const PriceOffer* p = catalog.find_price(d.default_price);
-      s.training.price = p ? *p : PriceOffer{};
-      s.serving.price = s.training.price;
-      s.power.system_w_per_device = d.capped_system_w();
-      s.serving.replica_devices = 0;  // re-derive the replica size for this device
-    }
+    Scenario s = with_device(base, catalog, d);
     for (Precision prec : precisions) {
       if (d.dense_flops(prec) <= 0) continue;
       s.training.precision = prec;

@@ -49,10 +49,8 @@ std::string planner(const std::string& scenario_json, bool search) {
 }
 std::string plan(const std::string& scenario_json) { return planner(scenario_json, false); }
 
-// Serving search: scenario JSON text in, `sizer serve-search` JSON text out (search_s measured
-// here); invalid input, or no serving.workload, gives {"issues": [...]} as evaluate().
-std::string serve_search(const std::string& scenario_json) {
-  const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
+// The parser's issues, and serving.workload when it is missing (a serving search needs it).
+nlohmann::json serve_search_issues(const sizer::ParsedScenario& parsed) {
   nlohmann::json issues = nlohmann::json::array();
   for (const sizer::Issue& i : parsed.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
   if (parsed.ok() && !parsed.scenario.serving.workload_given) {
@@ -60,6 +58,14 @@ std::string serve_search(const std::string& scenario_json) {
                       {"message", "is required for serve-search: input_tokens, output_tokens and concurrency or "
                                   "requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)"}});
   }
+  return issues;
+}
+
+// Serving search: scenario JSON text in, `sizer serve-search` JSON text out (search_s measured
+// here); invalid input, or no serving.workload, gives {"issues": [...]} as evaluate().
+std::string serve_search(const std::string& scenario_json) {
+  const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
+  nlohmann::json issues = serve_search_issues(parsed);
   if (!issues.empty()) return dump(nlohmann::json{{"issues", issues}});
   const auto start = std::chrono::steady_clock::now();
   sizer::serve::ServeSearchResult r = sizer::serve::search_serving(parsed.scenario);
@@ -69,13 +75,7 @@ std::string serve_search(const std::string& scenario_json) {
 // Serving search on every chip (or the comma-separated device ids): `sizer serve-search --devices`.
 std::string serve_search_chips(const std::string& scenario_json, const std::string& device_ids) {
   const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
-  nlohmann::json issues = nlohmann::json::array();
-  for (const sizer::Issue& i : parsed.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
-  if (parsed.ok() && !parsed.scenario.serving.workload_given) {
-    issues.push_back({{"path", "serving.workload"},
-                      {"message", "is required for serve-search: input_tokens, output_tokens and concurrency or "
-                                  "requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)"}});
-  }
+  nlohmann::json issues = serve_search_issues(parsed);
   std::vector<std::string> ids;
   std::string cur;
   for (char ch : device_ids + ",") {

@@ -2,6 +2,8 @@
 // "chart:serve-chips" for the chart, "table:serve-chips" for the table.
 #include "serve_chips.h"
 
+#include "front_axes.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -37,37 +39,10 @@ void chips_chart(Ui& ui, const std::vector<ChipSearch>& chips, double tpot_targe
     }
   }
   if (x1 <= 0 || y1 <= 0) return;
-  if (tpot_target > 0) x1 = std::max(x1, 1 / tpot_target);
-  x1 *= 1.08, y1 *= 1.12;
-  const float w = ImGui::GetContentRegionAvail().x, h = ui.px(280);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("serve_chips_chart", ImVec2(w, h));
-  note_rect(ui, "chart:serve-chips");
-  const bool hovered = ImGui::IsItemHovered();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  ImGui::PushFont(ui.fonts.small);
-  const float fh = ImGui::GetFontSize();
-  const ImVec2 p0(origin.x + ImGui::CalcTextSize("000,000").x + ui.px(10), origin.y + ui.px(6));
-  const ImVec2 p1(origin.x + w - ui.px(12), origin.y + h - 2 * fh - ui.px(12));
-  auto at = [&](double x, double y) {
-    return ImVec2(p0.x + static_cast<float>(x / x1) * (p1.x - p0.x), p1.y - static_cast<float>(y / y1) * (p1.y - p0.y));
-  };
-  for (int i = 0; i <= 4; ++i) {
-    const double yv = y1 / 1.12 * i / 4, xv = x1 / 1.08 * i / 4;
-    const ImVec2 a = at(xv, yv);
-    dl->AddLine(ImVec2(p0.x, a.y), ImVec2(p1.x, a.y), ui.pal.grid, ui.px(1));
-    const std::string ty = fmt::count(std::round(yv)), tx = fmt::count(std::round(xv));
-    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(ty.c_str()).x - ui.px(6), a.y - fh / 2), ui.pal.muted, ty.c_str());
-    dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(tx.c_str()).x / 2, p1.y + ui.px(4)), ui.pal.muted, tx.c_str());
-  }
-  dl->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), ui.pal.muted, ui.px(1));
-  dl->AddText(ImVec2(p0.x, p1.y + fh + ui.px(6)), ui.pal.muted, "tokens/s per user  →   (output tokens/s per device ↑)");
-  if (tpot_target > 0) {
-    const ImVec2 a = at(1 / tpot_target, 0), b = at(1 / tpot_target, y1);
-    dl->AddLine(a, b, ui.pal.warn, ui.px(1.5f));
-    const std::string t = "TPOT " + fmt::seconds(tpot_target);
-    dl->AddText(ImVec2(b.x + ui.px(4), b.y), ui.pal.warn, t.c_str());
-  }
+  const FrontAxes f = front_axes(ui, "serve_chips_chart", "chart:serve-chips", ui.px(280), x1, y1, tpot_target, 0);
+  ImDrawList* dl = f.dl;
+  const bool hovered = f.hovered;
+  auto at = [&](double x, double y) { return f.at(x, y); };
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   float best_d = ui.px(12);
   const ChipSearch* near_chip = nullptr;

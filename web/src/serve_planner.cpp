@@ -9,6 +9,7 @@
 #include "planner_fields.h"
 #include "scenario_edit.h"
 #include "serve_chips.h"
+#include "front_axes.h"
 #include "serve_fields.h"
 
 namespace sizer_web {
@@ -64,44 +65,17 @@ void prediction(Ui& ui) {
 void pareto_chart(Ui& ui, const sizer::serve::ServeSearchResult& r, double tpot_target) {
   const auto& pts = r.pareto;
   if (pts.empty()) return;
-  double x1 = 0, y1 = 0;
+  double xm = 0, ym = 0;
   for (const auto& p : pts) {
-    x1 = std::max(x1, p.perf.tokens_per_s_per_user);
-    y1 = std::max(y1, p.perf.output_tokens_per_s_per_device);
+    xm = std::max(xm, p.perf.tokens_per_s_per_user);
+    ym = std::max(ym, p.perf.output_tokens_per_s_per_device);
   }
-  if (tpot_target > 0) x1 = std::max(x1, 1 / tpot_target);
-  x1 *= 1.08, y1 *= 1.12;
-  const float w = ImGui::GetContentRegionAvail().x, h = ui.px(240);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("serve_pareto", ImVec2(w, h));
-  note_rect(ui, "chart:serve-pareto");
-  const bool hovered = ImGui::IsItemHovered();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  ImGui::PushFont(ui.fonts.small);
-  const float fh = ImGui::GetFontSize();
-  const ImVec2 p0(origin.x + ImGui::CalcTextSize("00,000").x + ui.px(10), origin.y + ui.px(6));
-  const ImVec2 p1(origin.x + w - ui.px(12), origin.y + h - 2 * fh - ui.px(12));
-  auto at = [&](double x, double y) {
-    return ImVec2(p0.x + static_cast<float>(x / x1) * (p1.x - p0.x), p1.y - static_cast<float>(y / y1) * (p1.y - p0.y));
-  };
-  for (int i = 0; i <= 4; ++i) {
-    const double yv = y1 / 1.12 * i / 4, xv = x1 / 1.08 * i / 4;
-    const ImVec2 a = at(xv, yv);
-    dl->AddLine(ImVec2(p0.x, a.y), ImVec2(p1.x, a.y), ui.pal.grid, ui.px(1));
-    const std::string ty = fmt::count(std::round(yv)), tx = fmt::count(std::round(xv));
-    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(ty.c_str()).x - ui.px(6), a.y - fh / 2), ui.pal.muted, ty.c_str());
-    dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(tx.c_str()).x / 2, p1.y + ui.px(4)), ui.pal.muted, tx.c_str());
-  }
-  dl->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), ui.pal.muted, ui.px(1));
-  const char* xlabel = "tokens/s per user  →   (output tokens/s per device ↑)";
-  dl->AddText(ImVec2(p0.x, p1.y + fh + ui.px(6)), ui.pal.muted, xlabel);
-  if (tpot_target > 0) {
-    const ImVec2 a = at(1 / tpot_target, 0), b = at(1 / tpot_target, y1);
-    dl->AddLine(a, b, ui.pal.warn, ui.px(1.5f));
-    const std::string t = "TPOT " + fmt::seconds(tpot_target);
-    // One line below the top: the legend has the top line.
-    dl->AddText(ImVec2(b.x + ui.px(4), b.y + fh + ui.px(4)), ui.pal.warn, t.c_str());
-  }
+  const FrontAxes f = front_axes(ui, "serve_pareto", "chart:serve-pareto", ui.px(240), xm, ym, tpot_target, 1);
+  ImDrawList* dl = f.dl;
+  const ImVec2 p0 = f.p0, p1 = f.p1;
+  const float fh = f.fh;
+  const bool hovered = f.hovered;
+  auto at = [&](double x, double y) { return f.at(x, y); };
   std::vector<ImVec2> line;
   for (const auto& p : pts) line.push_back(at(p.perf.tokens_per_s_per_user, p.perf.output_tokens_per_s_per_device));
   if (line.size() >= 2) dl->AddPolyline(line.data(), static_cast<int>(line.size()), ui.pal.series[0], 0, ui.px(2));

@@ -32,6 +32,11 @@ struct ComparisonRow {
   double cost_per_million_tokens_usd = 0;
 };
 
+// The scenario with device `d` swapped in, as every per-chip comparison does: its default price
+// offer (for training and serving), its system power and a re-derived serving replica; the
+// scenario itself when `d` is its own device.
+Scenario with_device(const Scenario& base, const Catalog& catalog, const Device& d);
+
 // Rows for every device (or only `device_ids` when non-empty) × `precisions` × the scenario's MFU
 // points. Precisions a device has no dense peak for are skipped.
 std::vector<ComparisonRow> compare_devices(const Scenario& base, const Catalog& catalog,

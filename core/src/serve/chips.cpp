@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "sizer/catalog.h"
+#include "sizer/comparison.h"
 #include "sizer/serve_scenario.h"
 #include "sizer/serve_search.h"
 
@@ -17,16 +18,7 @@ std::vector<ChipSearch> search_serving_chips(const Scenario& base, const Catalog
   std::vector<ChipSearch> out;
   for (const Device& d : catalog.devices) {
     if (!device_ids.empty() && std::find(device_ids.begin(), device_ids.end(), d.id) == device_ids.end()) continue;
-    Scenario s = base;
-    if (d.id != base.device.id) {
-      s.device = d;
-      s.system_id.clear();
-      const PriceOffer* p = catalog.find_price(d.default_price);
-      s.training.price = p ? *p : PriceOffer{};
-      s.serving.price = s.training.price;
-      s.power.system_w_per_device = d.capped_system_w();
-      s.serving.replica_devices = 0;
-    }
+    Scenario s = with_device(base, catalog, d);
     if (d.dense_flops(s.serving.compute_precision) <= 0) {
       s.serving.compute_precision = default_compute_precision(d, s.serving.weight_precision);
     }
