@@ -269,10 +269,8 @@ ServeValidation validate_serving_runs(std::string_view text, const Catalog& cata
       Scenario& s = p.scenario;
       serve::Workload& w = s.serving.workload;
       if (conv.trtllm_bench) {
-        serve::Engine e = s.serving.engine;
-        trtllm_bench_settings(s, serve::evaluate_memory(s.model, s.device, s.serving.layout, serve::serve_context(s)), &e);
-        s.serving.engine.max_batch = e.max_batch;
-        s.serving.engine.token_budget = e.token_budget;
+        const serve::Performance before = serve::evaluate_memory(s.model, s.device, s.serving.layout, serve::serve_context(s));
+        trtllm_bench_settings(s, before, &s.serving.engine);
       }
       const serve::ServeContext ctx = serve::serve_context(s);
       const serve::Performance mem = serve::evaluate_memory(s.model, s.device, s.serving.layout, ctx);

@@ -34,22 +34,29 @@ void row_label(const char* label) {
 
 // A number field for `path` shown as the stored value ÷ `scale` in `format`; whole numbers when
 // `whole`; `value` overrides what is shown (e.g. a default from elsewhere).
-void number_field(Ui& ui, const char* label, const char* path, double scale, const char* format, bool whole,
-                  const double* value) {
+void number_cell(Ui& ui, const char* label, const std::string& id, double shown, const char* format,
+                 const std::function<void(double)>& apply) {
   row_label(label);
-  ImGui::PushID(path);
-  double v = (value ? *value : input_number(ui.state, path)) / scale;
-  const bool bad = !issues_at(ui.state.editor.issues, path).empty();
+  ImGui::PushID(id.c_str());
+  double v = shown;
+  const bool bad = !issues_at(ui.state.editor.issues, id).empty();
   if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
   ImGui::SetNextItemWidth(-1.0f);
   const bool typed = ImGui::InputDouble("##v", &v, 0.0, 0.0, format);
   if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
-  note_rect(ui, std::string("planner:") + path);
-  focus_ring(ui, path);
-  if (edit_committed(ui, path, path, typed, &v)) set_input(ui.state, path, (whole ? std::round(v) : v) * scale);
-  pending_caption(ui, path);
-  issues_under(ui, path);
+  note_rect(ui, "planner:" + id);
+  focus_ring(ui, id);
+  if (edit_committed(ui, id, label, typed, &v)) apply(v);
+  pending_caption(ui, id);
   ImGui::PopID();
+}
+
+void number_field(Ui& ui, const char* label, const char* path, double scale, const char* format, bool whole,
+                  const double* value) {
+  const double shown = (value ? *value : input_number(ui.state, path)) / scale;
+  number_cell(ui, label, path, shown, format,
+              [&](double v) { set_input(ui.state, path, (whole ? std::round(v) : v) * scale); });
+  issues_under(ui, path);
 }
 
 void count_field(Ui& ui, const char* label, const char* path, const double* value) {

@@ -1,6 +1,7 @@
 // Planner editor fields (numbers, choices and switches bound to scenario paths, with the issues
 // under them) and the layout editor built from them.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,11 @@ struct Option {
 void row_label(const char* label);
 // Issues at `path` and below it; with `exact`, only those naming `path` itself (a block's own).
 void issues_under(Ui& ui, const std::string& path, bool exact = false);
+// A number field showing `shown` in `format` whose committed value goes to `apply` (rect
+// "planner:<id>"; issues at `id` outline it). What number_field and values stored inside a larger
+// object (serving.layout, serving.search.devices) are edited with.
+void number_cell(Ui& ui, const char* label, const std::string& id, double shown, const char* format,
+                 const std::function<void(double)>& apply);
 // A number field for `path` shown as the stored value ÷ `scale` in `format` (TPOT in ms: scale
 // 1e-3, "%.4g"); whole numbers when `whole`; `value` overrides what is shown.
 void number_field(Ui& ui, const char* label, const char* path, double scale, const char* format, bool whole,

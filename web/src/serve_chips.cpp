@@ -3,6 +3,7 @@
 #include "serve_chips.h"
 
 #include "front_axes.h"
+#include "serve_planner.h"
 
 #include <algorithm>
 #include <chrono>
@@ -14,13 +15,9 @@ namespace {
 namespace fmt = sizer::fmt;
 using sizer::serve::ChipSearch;
 
+// The layout with its devices (serve_planner.h); a disaggregated point's is its decode instance.
 std::string layout_short(const sizer::serve::ServePoint& p) {
-  const auto& l = p.layout;
-  std::string t = "TP " + fmt::count(l.tp);
-  if (l.pp > 1) t += " × PP " + fmt::count(l.pp);
-  if (l.dp > 1) t += " × DP " + fmt::count(l.dp);
-  if (l.ep > 1) t += ", EP " + fmt::count(l.ep);
-  return (p.disaggregated ? "disagg. decode " : "") + t;
+  return (p.disaggregated ? "disagg. decode " : "") + layout_text(p.layout);
 }
 
 std::string cost_text(const ChipSearch& c) {
@@ -64,8 +61,7 @@ void chips_chart(Ui& ui, const std::vector<ChipSearch>& chips, double tpot_targe
   ImGui::PopFont();
   if (near_point) {
     const auto& p = *near_point;
-    const std::string tip = near_chip->device_name + "\n" + layout_short(p) + " (" + fmt::count(p.layout.devices()) +
-                            " devices), " + fmt::count(p.concurrency) + " requests in flight\n" +
+    const std::string tip = near_chip->device_name + "\n" + layout_short(p) + ", " + fmt::count(p.concurrency) + " requests in flight\n" +
                             fmt::count(std::round(p.perf.output_tokens_per_s_per_device)) + " output tokens/s per device, " +
                             fmt::count(std::round(p.perf.tokens_per_s_per_user)) + " tokens/s per user" +
                             (p.perf.meets_slo ? "; meets the SLO" : "; misses the SLO");
@@ -99,8 +95,7 @@ void chips_table(Ui& ui, const std::vector<ChipSearch>& chips) {
       ImGui::TextWrapped("%s", c.device_name.c_str());
     }
     ImGui::TableSetColumnIndex(1);
-    ImGui::TextWrapped("%s", r.have_best ? (layout_short(r.best) + " (" + fmt::count(r.best.layout.devices()) + ")").c_str()
-                                         : "none meets the SLO");
+    ImGui::TextWrapped("%s", r.have_best ? layout_short(r.best).c_str() : "none meets the SLO");
     ImGui::TableSetColumnIndex(2);
     ImGui::TextUnformatted(r.have_best ? fmt::count(std::round(r.best.perf.output_tokens_per_s_per_device)).c_str() : "—");
     ImGui::TableSetColumnIndex(3);
@@ -156,7 +151,7 @@ std::string serve_chips_text(const AppState& state) {
     const auto& r = c.result;
     t += "Chip " + c.device + ": ";
     if (r.have_best) {
-      t += layout_short(r.best) + " (" + fmt::count(r.best.layout.devices()) + " devices), " +
+      t += layout_short(r.best) + ", " +
            fmt::count(std::round(r.best.perf.output_tokens_per_s_per_device)) + " output tokens/s per device, " +
            cost_text(c) + (c.price_id.empty() ? "" : " per million tokens") + ", fleet " + fmt::count(r.fleet.devices) +
            " devices\n";

@@ -13,18 +13,19 @@
 #include "serve_fields.h"
 
 namespace sizer_web {
-namespace {
-
-namespace fmt = sizer::fmt;
-using nlohmann::json;
 
 std::string layout_text(const sizer::serve::ServeLayout& l) {
   std::string t = "TP " + plain(l.tp);
   if (l.pp > 1) t += " × PP " + plain(l.pp);
   if (l.dp > 1) t += " × DP " + plain(l.dp);
   if (l.ep > 1) t += ", EP " + plain(l.ep);
-  return t + " (" + fmt::count(l.devices()) + " devices)";
+  return t + " (" + sizer::fmt::count(l.devices()) + " devices)";
 }
+
+namespace {
+
+namespace fmt = sizer::fmt;
+using nlohmann::json;
 
 std::string point_text(const sizer::serve::ServePoint& p) {
   if (p.disaggregated) {

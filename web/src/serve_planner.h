@@ -6,11 +6,15 @@
 #pragma once
 #include <string>
 
+#include "sizer/serve.h"
 #include "widgets.h"
 
 namespace sizer_web {
 
 void serve_planner(Ui& ui);
+
+// "TP 8 × PP 2 × DP 4, EP 32 (64 devices)": a serving layout as the planner names it.
+std::string layout_text(const sizer::serve::ServeLayout& l);
 
 // Plain-text lines for the results mirror (the prediction, and the last search).
 std::string serve_planner_text(const AppState& state);
