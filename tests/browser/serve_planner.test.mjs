@@ -96,10 +96,8 @@ async function drive(browser, origin, shots, size) {
   }
   assert(tip.startsWith('Pareto point') && /output tokens\/s per device/.test(tip), where(`no Pareto point under the pointer: ${tip}`));
   await page.screenshot({ path: path.join(shots, `serve-planner-${size.name}.png`) });
-  if (size.name === 'desktop') {
-    await compareChips(page, scenario, where, size, shots);
-    await editLayoutAndRange(page, where, size);
-  }
+  if (size.name === 'desktop') await compareChips(page, scenario, where, size, shots);
+  await editLayoutAndRange(page, where, size);
   assertClean(watch);
   await watch.context.close();
 }
