@@ -61,6 +61,17 @@ std::string Catalog::device_ids() const { return ids(devices); }
 std::string Catalog::system_ids() const { return ids(systems); }
 std::string Catalog::price_ids() const { return ids(prices); }
 std::string Catalog::model_ids() const { return ids(models); }
+const FailureRates* Catalog::find_failure_rates(std::string_view id) const { return find_by_id(failure_rates, id); }
+const CapitalCost* Catalog::find_capital(std::string_view id) const { return find_by_id(capital_costs, id); }
+const CapitalCost* Catalog::capital_for_device(std::string_view device_id) const {
+  for (const CapitalCost& x : capital_costs) {
+    if (x.device == device_id) return &x;
+  }
+  return nullptr;
+}
+const GridIntensity* Catalog::find_grid(std::string_view id) const { return find_by_id(grids, id); }
+std::string Catalog::grid_ids() const { return ids(grids); }
+std::string Catalog::capital_ids() const { return ids(capital_costs); }
 
 std::vector<Issue> merge_tables(Catalog& c, std::string_view text, bool user_supplied) {
   using detail::json;
@@ -73,7 +84,8 @@ std::vector<Issue> merge_tables(Catalog& c, std::string_view text, bool user_sup
   }
   const json& doc = parsed.value;
   if (!r.object(doc, "")) return issues;
-  r.only_keys(doc, "", {"schema", "meta", "devices", "systems", "prices", "models"});
+  r.only_keys(doc, "", {"schema", "meta", "devices", "systems", "prices", "models", "failure_rates", "capital_costs",
+                       "grids"});
   auto each = [&](const char* key, auto&& fn) {
     auto it = doc.find(key);
     if (it == doc.end()) return;
@@ -140,6 +152,37 @@ std::vector<Issue> merge_tables(Catalog& c, std::string_view text, bool user_sup
     m.user_supplied = user_supplied;
     upsert(c.models, std::move(m));
   });
+  each("failure_rates", [&](const json& o, const std::string& path) {
+    const std::size_t before = issues.size();
+    FailureRates f;
+    if (!detail::read_failure_rates(r, o, path, &f) || issues.size() != before) return;
+    if (f.id != "default" && !c.find_device(f.id)) {
+      r.error(path + ".id", "unknown device " + echo_quoted(f.id) + "; known: default, " + c.device_ids());
+      return;
+    }
+    if (f.id != "default") f.id = c.find_device(f.id)->id;
+    f.user_supplied = user_supplied;
+    upsert(c.failure_rates, std::move(f));
+  });
+  each("capital_costs", [&](const json& o, const std::string& path) {
+    const std::size_t before = issues.size();
+    CapitalCost k;
+    if (!detail::read_capital(r, o, path, &k) || !id_ok(k.id, path) || issues.size() != before) return;
+    if (!c.find_device(k.device)) {
+      r.error(path + ".device", "unknown device " + echo_quoted(k.device) + "; known: " + c.device_ids());
+      return;
+    }
+    k.device = c.find_device(k.device)->id;
+    k.user_supplied = user_supplied;
+    upsert(c.capital_costs, std::move(k));
+  });
+  each("grids", [&](const json& o, const std::string& path) {
+    const std::size_t before = issues.size();
+    GridIntensity g;
+    if (!detail::read_grid(r, o, path, &g) || !id_ok(g.id, path) || issues.size() != before) return;
+    g.user_supplied = user_supplied;
+    upsert(c.grids, std::move(g));
+  });
   return issues;
 }
 
@@ -147,7 +190,7 @@ const Catalog& bundled_catalog() {
   static const Catalog kCatalog = [] {
     Catalog c;
     // Devices first: systems and prices refer to them.
-    for (const char* name : {"devices.json", "systems.json", "prices.json", "models.json"}) {
+    for (const char* name : {"devices.json", "systems.json", "prices.json", "models.json", "operations.json"}) {
       for (const BundledAsset& a : bundled_assets()) {
         if (std::string_view(a.name) == name) merge_tables(c, std::string_view(a.data, a.size), false);
       }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "sizer/estimate.h"
+#include "sizer/scenario_parse.h"
 
 namespace sizer {
 
@@ -17,6 +18,7 @@ Scenario with_device(const Scenario& base, const Catalog& catalog, const Device&
   s.serving.price = s.training.price;
   s.power.system_w_per_device = d.capped_system_w();
   s.serving.replica_devices = 0;  // re-derive the replica size for this device
+  apply_device_operations(catalog, &s);  // its failure rates and capital cost
   return s;
 }
 

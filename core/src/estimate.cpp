@@ -7,6 +7,7 @@
 #include "sizer/estimate.h"
 
 #include "estimate_parts.h"
+#include "ops/ops_parts.h"
 #include <algorithm>
 #include <cmath>
 
@@ -129,9 +130,14 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.mfu = t.mfu;
   const double price = t.price.usd_per_device_hour;
   const double layout_devices = t.layout.devices();
+  // Goodput: training.goodput as assumed, or (training.goodput "predicted") the reliability
+  // model's for each cluster (ops/estimate_reliability.cpp): bigger clusters fail more often.
+  const double layout_goodput = goodput_for(s, e, layout_devices);
   for (double mfu : t.mfu) {
     const double hours = r.dense_peak_flops > 0 ? compute::device_hours(r.flops, r.dense_peak_flops, mfu) : 0;
-    const double devices = compute::cluster_devices(hours, t.days, t.goodput);
+    double g = t.goodput;
+    const double devices = cluster_devices_for(s, e, hours, 1, &g);
+    e.goodput_used.push_back(g);
     r.device_hours.push_back(hours);
     if (price > 0) r.cost_usd.push_back(hours * price);
     r.cluster_devices.push_back(devices);
@@ -140,7 +146,15 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
     r.cluster_device_hours.push_back(cluster_hours);
     if (price > 0) r.cluster_cost_usd.push_back(cluster_hours * price);
     r.scale_up_domains.push_back(compute::scale_up_domains(devices, d.scale_up_domain));
-    r.wall_days_on_layout.push_back(safe_div(hours, layout_devices * kHoursPerDay * t.goodput));
+    r.wall_days_on_layout.push_back(safe_div(hours, layout_devices * kHoursPerDay * layout_goodput));
+  }
+  if (t.reliability.predict_goodput) {
+    for (size_t i = 0; i < r.cluster_devices.size(); ++i) {
+      if (r.cluster_devices[i] <= 0 && r.device_hours[i] > 0) {
+        e.notes.push_back("at the predicted goodput no cluster meets the " + num(t.days) + "-day schedule at " +
+                          num(t.mfu[i]) + " MFU: failures outpace progress as devices are added");
+      }
+    }
   }
   if (r.dense_peak_flops <= 0) {
     e.notes.push_back(d.id + " has no dense " + to_string(t.precision) +
@@ -173,12 +187,14 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
                 " (useful hours only: $" + num(r.cost_usd[i]) + ")",
             t.price.source.empty() ? kSrcHours : t.price.source);
     }
-    w.add("training.compute.cluster_devices" + idx, "⌈device hours ÷ (days × 24 × goodput)⌉",
-          "⌈" + num(r.device_hours[i]) + " ÷ (" + num(t.days) + " × 24 × " + num(t.goodput) +
-              ")⌉ = " + num(r.cluster_devices[i]),
+    const bool pred = t.reliability.predict_goodput;
+    w.add("training.compute.cluster_devices" + idx,
+          pred ? "least N = ⌈device hours ÷ (days × 24 × predicted goodput(N))⌉" : "⌈device hours ÷ (days × 24 × goodput)⌉",
+          "⌈" + num(r.device_hours[i]) + " ÷ (" + num(t.days) + " × 24 × " + num(e.goodput_used[i]) +
+              ")⌉ = " + num(r.cluster_devices[i]) + (pred ? " (goodput predicted for that cluster)" : ""),
           kSrcCluster);
     w.add("training.compute.wall_days_on_layout" + idx, "device hours ÷ (layout devices × 24 × goodput)",
-          num(r.device_hours[i]) + " ÷ (" + num(layout_devices) + " × 24 × " + num(t.goodput) + ") = " +
+          num(r.device_hours[i]) + " ÷ (" + num(layout_devices) + " × 24 × " + num(layout_goodput) + ") = " +
               num(r.wall_days_on_layout[i]) + " days",
           kSrcCluster);
     w.add("training.compute.scale_up_domains" + idx, "⌈devices ÷ scale-up domain⌉",
@@ -227,6 +243,11 @@ Estimate evaluate(const Scenario& s, bool with_working) {
   evaluate_power(s, e, w);
   evaluate_training_comms(s, e, w);
   evaluate_serving(s, e, w);
+  evaluate_reliability(s, e, w);
+  evaluate_storage(s, e, w);
+  evaluate_ownership(s, e, w);
+  evaluate_carbon(s, e, w);
+  if (with_working) evaluate_intervals(s, e);  // searches (numbers only) skip the sampling
   e.working = w.take();
   return e;
 }

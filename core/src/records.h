@@ -4,6 +4,7 @@
 #include "json_read.h"
 #include "sizer/hardware.h"
 #include "sizer/model.h"
+#include "sizer/operations.h"
 
 namespace sizer::detail {
 
@@ -13,6 +14,11 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
 void read_model_fields(Reader& r, const json& obj, const std::string& path, Model* m);
 bool read_system(Reader& r, const json& obj, const std::string& path, System* s);
 bool read_price(Reader& r, const json& obj, const std::string& path, PriceOffer* p);
+
+// assets/operations.json records (core/src/ops/tables.cpp).
+bool read_failure_rates(Reader& r, const json& obj, const std::string& path, FailureRates* f);
+bool read_capital(Reader& r, const json& obj, const std::string& path, CapitalCost* c);
+bool read_grid(Reader& r, const json& obj, const std::string& path, GridIntensity* g);
 
 // Check that a record is complete and consistent; report what is missing. Returns true when valid.
 bool validate_device(Reader& r, const Device& d, const std::string& path);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "result_nulls.h"
+#include "result_ops_json.h"
 
 namespace sizer {
 
@@ -309,6 +310,7 @@ json scenario_to_json(const Scenario& s) {
   j["serving"] = serving;
   j["power"] = {{"pue", s.power.pue}};
   if (s.power.system_w_per_device > 0) j["power"]["system_w_per_device"] = s.power.system_w_per_device;
+  detail::operations_inputs_json(s, &j);
   return j;
 }
 
@@ -373,6 +375,8 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"moe_alltoall_bytes_per_s_at_step_mfu", num_or_null(k.moe_alltoall_bytes_per_s, moe && peak)},
       {"moe_verdict", moe ? verdict_json(k.moe_verdict) : json(nullptr)},
       {"checkpoint_bytes", k.checkpoint_bytes}, {"checkpoint_s", k.checkpoint_s}};
+  training["reliability"] = detail::reliability_json(s, e);
+  training["storage"] = detail::storage_json(s, e);
   j["training"] = training;
   const bool serve_priced = s.serving.price.usd_per_device_hour > 0;
   j["serving"] = {
@@ -407,8 +411,11 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"devices_with_headroom_high", v.devices_with_headroom_high}};
   if (v.has_performance) j["serving"]["performance"] = performance_json(v, serve_priced);
   if (v.has_disaggregated) j["serving"]["disaggregated"] = disaggregated_json(s.serving, v.disaggregated);
+  j["ownership"] = detail::ownership_json(s, e);
+  j["carbon"] = detail::carbon_json(s, e);
+  j["intervals"] = detail::intervals_json(s, e);
   json nulls = json::array();
-  for (const char* part : {"model", "training", "serving"}) detail::collect_nulls(j[part], part, s, e, &nulls);
+  for (const char* part : {"model", "training", "serving", "ownership", "carbon", "intervals"}) detail::collect_nulls(j[part], part, s, e, &nulls);
   j["notes"] = e.notes;
   j["nulls"] = nulls;
   json w = json::array();

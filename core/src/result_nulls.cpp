@@ -7,6 +7,7 @@
 #include "result_nulls.h"
 
 #include "sizer/units.h"
+#include "sizer/working.h"
 
 namespace sizer::detail {
 
@@ -69,6 +70,48 @@ std::string null_reason(const std::string& path, const Scenario& s, const Estima
     }
     if (!peak) return no_peak(s);
     if (leaf == "dp_allreduce_share" && !has_out) return no_scale_out(s.device);
+    return "";
+  }
+  if (starts_with(path, "training.reliability.") || starts_with(path, "training.storage.")) {
+    if (leaf == "job_mtbf_s" || leaf == "young_interval_s") return "the failure rates are 0: the job never fails";
+    if (leaf == "capacity_bytes" || leaf == "read_bytes_per_s") {
+      return "not given: enter training.storage." + leaf + " for a verdict";
+    }
+    if (!peak) return no_peak(s);
+    if (leaf == "extra_cost_usd" && !priced) return no_price(s.device, "training.price");
+    return "the predicted goodput is 0: the job fails faster than it can finish a checkpoint interval";
+  }
+  if (starts_with(path, "ownership.")) {
+    if (!e.ownership.known) {
+      return "no purchase price for " + s.device.id + " is bundled (assets/operations.json capital_costs); enter "
+             "ownership.usd_per_device (USD per device, its share of the system) to compare owning with renting";
+    }
+    if (leaf == "breakeven_utilisation") return no_price(s.device, "training.price");
+    if (!peak) return no_peak(s);
+    return "the serving replica has no decode throughput to spread the owned cost over";
+  }
+  if (starts_with(path, "carbon.")) {
+    if (leaf == "training_embodied_kg_co2e") {
+      return "no published embodied emissions for " + s.device.id + "; enter carbon.embodied_kg_co2e_per_device";
+    }
+    if (!powered) return "no system power per device for " + s.device.id + "; enter power.system_w_per_device";
+    if (!peak) return no_peak(s);
+    return "the serving replica has no decode throughput";
+  }
+  if (starts_with(path, "intervals.")) {
+    if (!peak) return no_peak(s);
+    if (starts_with(path, "intervals.sensitivity")) {
+      return "at this end of the input's range no cluster meets the schedule at the predicted goodput";
+    }
+    if (e.intervals.infeasible_share > 0 && !starts_with(path, "intervals.wall_days")) {
+      return "in " + num(100 * e.intervals.infeasible_share) + "% of the draws no cluster meets the schedule at the "
+             "predicted goodput (failures outpace added devices): this percentile is beyond reach";
+    }
+    if (starts_with(path, "intervals.cost_usd_quantiles")) return no_price(s.device, "training.price");
+    if (starts_with(path, "intervals.power_w_quantiles")) {
+      return "no system power per device for " + s.device.id + "; enter power.system_w_per_device";
+    }
+    if (starts_with(path, "intervals.usd_per_million_tokens_quantiles")) return no_price(s.device, "serving.price");
     return "";
   }
   if (starts_with(path, "serving.")) {

@@ -330,7 +330,8 @@ ParsedScenario parse_scenario(std::string_view text, const Catalog& catalog) {
   }
   const json& doc = parsed.value;
   if (!r.object(doc, "")) return out;
-  r.only_keys(doc, "", {"schema", "name", "description", "model", "device", "system", "training", "serving", "power"});
+  r.only_keys(doc, "", {"schema", "name", "description", "model", "device", "system", "training", "serving", "power",
+                       "ownership", "carbon", "uncertainty"});
   if (auto it = doc.find("schema"); it != doc.end() && *it != "sizer.scenario.v1") {
     r.error("schema", "must be \"sizer.scenario.v1\" (or omitted); got " + detail::show(*it));
   }
@@ -346,6 +347,7 @@ ParsedScenario parse_scenario(std::string_view text, const Catalog& catalog) {
   read_training(r, doc, catalog, &s);
   read_serving(r, doc, catalog, &s);
   read_power(r, doc, &s);
+  detail::read_operations(r, doc, catalog, &s);
   if (!out.issues.empty()) return out;
   detail::check_serve_model(r, &s);
   if (!out.issues.empty()) return out;
@@ -369,6 +371,7 @@ Scenario default_scenario(const Catalog& catalog) {
   read_training(r, empty, catalog, &s);
   read_serving(r, empty, catalog, &s);
   read_power(r, empty, &s);
+  detail::read_operations(r, empty, catalog, &s);
   return s;
 }
 

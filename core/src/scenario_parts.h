@@ -29,6 +29,10 @@ void read_price_choice(Reader& r, const json& obj, const std::string& path, cons
 // ZeRO, memory allowances, schedule, price, layout, stack, FP8 recipe, search.
 void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s);
 
+// training.reliability, training.storage, ownership, carbon, uncertainty (scenario_ops.cpp), with
+// the defaults from the bundled operations tables for the scenario's device.
+void read_operations(Reader& r, const json& doc, const Catalog& c, Scenario* s);
+
 // training.layout (with the planner keys) into t->layout and t->zero_stage.
 void read_layout(Reader& r, const json& obj, const std::string& path, TrainingInputs* t);
 // training.stack: a bundled stack id, or {"id", and any of "memory_bound_scale", "attention",

@@ -32,7 +32,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
                           "goodput", "price",
                           "usd_per_device_hour", "layout", "alltoall_dispatch_bytes",
                           "alltoall_combine_bytes", "grad_bytes", "activation_bytes",
-                          "checkpoint_bytes_per_s", "search", "stack", "fp8_recipe"});
+                          "checkpoint_bytes_per_s", "search", "stack", "fp8_recipe", "reliability", "storage"});
     if (auto sit = o.find("stack"); sit != o.end()) detail::read_stack(r, *sit, "training.stack", &t.stack);
     tokens_given = r.number(o, "tokens", path, kTokensR, &t.tokens);
     r.number(o, "tokens_per_param", path, Range{0.001, 1e6}, &t.tokens_per_param);
@@ -74,7 +74,15 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     r.number(o, "memory_overhead_fraction", path, Range{0, 1}, &t.memory_overhead_fraction);
     if (bool dropout = false; r.boolean(o, "dropout", path, &dropout)) t.dropout = dropout ? 1 : 0;
     r.number(o, "days", path, kDays, &t.days);
-    r.number(o, "goodput", path, kFraction, &t.goodput);
+    if (auto git = o.find("goodput"); git != o.end()) {
+      if (git->is_string() && *git == "predicted") {
+        // read_operations (scenario_ops.cpp) switches to the reliability model's prediction
+      } else if (git->is_string()) {
+        r.error("training.goodput", "must be a fraction in [0.001, 1] or \"predicted\"; got " + detail::show(*git));
+      } else {
+        r.number(o, "goodput", path, kFraction, &t.goodput);
+      }
+    }
     read_price_choice(r, o, path, c, s->device, &t.price);
     if (auto lit = o.find("layout"); lit != o.end() && r.object(*lit, "training.layout")) {
       detail::read_layout(r, *lit, "training.layout", &t);

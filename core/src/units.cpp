@@ -73,4 +73,8 @@ const char* to_string(Optimizer o) {
   return "?";
 }
 
+const char* to_string(CheckpointMode m) { return m == CheckpointMode::sync ? "sync" : "async"; }
+
+const char* to_string(Distribution d) { return d == Distribution::triangular ? "triangular" : "uniform"; }
+
 }  // namespace sizer

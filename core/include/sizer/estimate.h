@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "sizer/comms.h"
+#include "sizer/operations.h"
 #include "sizer/scenario.h"
+#include "sizer/uncertainty.h"
 #include "sizer/working.h"
 
 namespace sizer {
@@ -152,6 +154,13 @@ struct Estimate {
   TrainingPower power;
   TrainingComms comms;
   ServingResult serving;
+  // Issue 12 (operations.h, uncertainty.h): beyond the clean run.
+  ReliabilityResult reliability;
+  StorageResult storage;
+  OwnershipResult ownership;
+  CarbonResult carbon;
+  IntervalResult intervals;
+  std::vector<double> goodput_used;  // per MFU point: the assumed goodput, or the predicted one
   std::vector<std::string> notes;  // plain-language warnings ("no FP8 path on A100", ...)
   std::vector<Working> working;
 };

@@ -9,7 +9,9 @@
 #include "sizer/hardware.h"
 #include "sizer/model.h"
 #include "sizer/low_precision.h"
+#include "sizer/operations.h"
 #include "sizer/serve.h"
+#include "sizer/uncertainty.h"
 #include "sizer/units.h"
 
 namespace sizer {
@@ -130,7 +132,7 @@ struct TrainingInputs {
   // them, gated/GQA blocks do not), 0 = trained without dropout, 1 = with (training.dropout).
   int dropout = -1;
   double days = 90;
-  double goodput = 0.9;
+  double goodput = 0.9;      // assumed; with reliability.predict_goodput the prediction replaces it
   PriceOffer price;  // usd_per_device_hour 0 = no price known
   Layout layout;
   SoftwareStack stack;
@@ -140,6 +142,8 @@ struct TrainingInputs {
   double activation_bytes = 2;         // bytes per activation element at PP boundaries (BF16)
   double checkpoint_bytes_per_s = 2e12;  // aggregate storage write bandwidth (Llama 3, §3.3.4)
   SearchInputs search;
+  ReliabilityInputs reliability;  // training.reliability (operations.h)
+  StorageInputs storage;          // training.storage
 };
 
 // Serving search settings (`sizer serve-search`; serving.search in docs/contract.md).
@@ -198,6 +202,9 @@ struct Scenario {
   TrainingInputs training;
   ServingInputs serving;
   PowerInputs power;
+  OwnershipInputs ownership;      // ownership (operations.h)
+  CarbonInputs carbon;            // carbon
+  UncertaintyInputs uncertainty;  // uncertainty (uncertainty.h)
 };
 
 }  // namespace sizer

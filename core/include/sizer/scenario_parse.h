@@ -27,6 +27,11 @@ struct ParsedScenario {
 
 ParsedScenario parse_scenario(std::string_view json_text, const Catalog& catalog);
 
+// The operations defaults that follow the device (assets/operations.json): its failure rates and
+// failure domain, unless the scenario gave rates, and its capital cost, unless the scenario gave
+// ownership.usd_per_device. Used by the parser and when a view swaps the device (with_device).
+void apply_device_operations(const Catalog& catalog, Scenario* s);
+
 // The scenario every front end starts from: the seed post's dense 1T on GB200 NVL72.
 Scenario default_scenario(const Catalog& catalog);
 

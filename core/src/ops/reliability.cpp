@@ -1,0 +1,75 @@
+// Reliability and goodput (see sizer/reliability.h).
+//
+// Sources:
+// - J. W. Young, "A first order approximation to the optimum checkpoint interval", CACM 17(9),
+//   1974: τ = √(2δM).
+// - J. T. Daly, "A higher order estimate of the optimum checkpoint interval for restart dumps",
+//   Future Generation Computer Systems 22(3), 2006: the expected wall time of a job that
+//   checkpoints every τ seconds of work (δ per checkpoint), restarts in R and fails as a Poisson
+//   process of mean time M, T_w = M·e^{R/M}·(e^{(τ+δ)/M} − 1)·T_s/τ, and its higher-order optimum.
+// - A. Kokolis et al., "Revisiting Reliability in Large-Scale Machine Learning Research Clusters",
+//   2024 (arXiv 2410.21680): job MTTF on Meta's RSC clusters falls as 1/N with job size.
+// - Palm's theorem (M/G/∞): the number of domains in repair is Poisson with mean λ × repair time.
+#include "sizer/reliability.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sizer::reliability {
+
+double job_mtbf_s(double devices, double failures_per_device_day) {
+  const double rate = devices * failures_per_device_day;
+  return rate > 0 ? kSecondsPerDay / rate : 0;
+}
+
+double young_interval_s(double blocking_s, double mtbf_s) {
+  return mtbf_s > 0 ? std::sqrt(2 * blocking_s * mtbf_s) : 0;
+}
+
+double daly_interval_s(double blocking_s, double mtbf_s) {
+  if (mtbf_s <= 0) return 0;
+  if (blocking_s >= 2 * mtbf_s) return mtbf_s;
+  const double x = blocking_s / (2 * mtbf_s);
+  return std::sqrt(2 * blocking_s * mtbf_s) * (1 + std::sqrt(x) / 3 + x / 9) - blocking_s;
+}
+
+double goodput(double interval_s, double blocking_s, double restart_s, double mtbf_s) {
+  if (interval_s <= 0) return 0;
+  if (mtbf_s <= 0) return interval_s / (interval_s + blocking_s);
+  const double a = (interval_s + blocking_s) / mtbf_s, b = restart_s / mtbf_s;
+  if (a + b > 50) return 0;  // the job essentially never finishes a segment
+  return interval_s / (mtbf_s * std::exp(b) * std::expm1(a));
+}
+
+double with_planned(double g, double planned_per_day, double restart_s) {
+  return std::max(0.0, g * (1 - planned_per_day / kSecondsPerDay * restart_s));
+}
+
+double spare_shortfall(double hardware_failures_per_s, double repair_s, double spares) {
+  const double mean = hardware_failures_per_s * repair_s;
+  if (mean <= 0) return 0;
+  // P(X > spares) for X ~ Poisson(mean): 1 − Σ_{k ≤ spares} e^{−mean} mean^k / k!, in logs.
+  double term = std::exp(-mean), cdf = term;
+  const int n = static_cast<int>(std::min(spares, 1e4));
+  for (int k = 1; k <= n; ++k) {
+    term *= mean / k;
+    cdf += term;
+  }
+  return std::clamp(1 - cdf, 0.0, 1.0);
+}
+
+double spares_for(double hardware_failures_per_s, double repair_s, double target) {
+  const double mean = hardware_failures_per_s * repair_s;
+  if (mean <= 0) return 0;
+  // Walk the Poisson CDF up from 0 (mean ≤ a few thousand in practice).
+  double term = std::exp(-mean), cdf = term;
+  if (term == 0) return std::min(1e4, std::ceil(mean + 4 * std::sqrt(mean)));  // normal tail
+  for (int k = 0; k < 10000; ++k) {
+    if (1 - cdf < target) return k;
+    term *= mean / (k + 1);
+    cdf += term;
+  }
+  return 1e4;
+}
+
+}  // namespace sizer::reliability
