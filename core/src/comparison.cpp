@@ -35,7 +35,7 @@ std::vector<ComparisonRow> compare_devices(const Scenario& base, const Catalog& 
     for (Precision prec : precisions) {
       if (d.dense_flops(prec) <= 0) continue;
       s.training.precision = prec;
-      const Estimate e = evaluate(s, false);
+      const Estimate e = evaluate(s, false, false);
       for (std::size_t i = 0; i < e.compute.mfu.size(); ++i) {
         ComparisonRow r;
         r.device = d.id;

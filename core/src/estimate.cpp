@@ -234,7 +234,7 @@ void evaluate_power(const Scenario& s, Estimate& e, WorkingLog& w) {
 
 }  // namespace
 
-Estimate evaluate(const Scenario& s, bool with_working) {
+Estimate evaluate(const Scenario& s, bool with_working, bool with_intervals) {
   Estimate e;
   WorkingLog w(with_working);
   evaluate_model(s, e, w);
@@ -247,7 +247,7 @@ Estimate evaluate(const Scenario& s, bool with_working) {
   evaluate_storage(s, e, w);
   evaluate_ownership(s, e, w);
   evaluate_carbon(s, e, w);
-  if (with_working) evaluate_intervals(s, e);  // searches (numbers only) skip the sampling
+  if (with_intervals) evaluate_intervals(s, e);
   e.working = w.take();
   return e;
 }

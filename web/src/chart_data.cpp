@@ -18,7 +18,7 @@ void memory_stack(const sizer::Scenario& base, ChartData& c) {
   for (int zero = 0; zero <= 3; ++zero) {
     sizer::Scenario s = base;
     s.training.zero_stage = zero;
-    const sizer::Estimate e = sizer::evaluate(s, false);
+    const sizer::Estimate e = sizer::evaluate(s, false, false);
     c.state_bytes.push_back(e.memory.state_bytes_per_device);
     c.activation_bytes.push_back(e.memory.activation_bytes_first_stage);
   }
@@ -67,7 +67,7 @@ void serving_sweep(const sizer::Scenario& base, const sizer::Estimate& est, Char
     if (b > kBatchMax) break;
     if (!c.batch.empty() && b == c.batch.back()) continue;
     s.serving.batch = b;
-    const sizer::Estimate e = sizer::evaluate(s, false);
+    const sizer::Estimate e = sizer::evaluate(s, false, false);
     c.batch.push_back(b);
     c.experts_touched.push_back(e.serving.experts_touched_fraction);
     c.step_s.push_back(e.serving.decode_step_s);

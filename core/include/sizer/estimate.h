@@ -165,7 +165,8 @@ struct Estimate {
   std::vector<Working> working;
 };
 
-// Evaluates every formula family for a resolved scenario. Pure; never throws.
-Estimate evaluate(const Scenario& s, bool with_working = true);
+// Evaluates every formula family for a resolved scenario. Pure; never throws. `with_intervals`
+// false skips the sampled p10/p50/p90 (e.intervals stays empty): for sweeps over many scenarios.
+Estimate evaluate(const Scenario& s, bool with_working = true, bool with_intervals = true);
 
 }  // namespace sizer

@@ -70,11 +70,15 @@ double cluster_devices_for(const Scenario& s, const Estimate& e, double hours, d
   if (enough(lo + 1)) {
     hi = lo + 1;
   } else {
+    double best = 0;
     for (double n = lo + 1; n < 1e9; n = std::ceil(n * 1.05)) {
-      if (enough(n)) {
+      const double capacity = n * goodput_for(s, e, n, rate_scale);
+      if (capacity >= need) {
         hi = n;
         break;
       }
+      if (capacity < best) break;  // past the peak: adding devices only loses capacity now
+      best = capacity;
       lo = n;
     }
   }

@@ -45,9 +45,16 @@ double with_planned(double g, double planned_per_day, double restart_s) {
   return std::max(0.0, g * (1 - planned_per_day / kSecondsPerDay * restart_s));
 }
 
+namespace {
+constexpr double kNormalFrom = 200;  // Poisson mean above which the normal approximation is used
+}
+
 double spare_shortfall(double hardware_failures_per_s, double repair_s, double spares) {
   const double mean = hardware_failures_per_s * repair_s;
   if (mean <= 0) return 0;
+  if (mean > kNormalFrom) {  // P(X > spares) ≈ 1 − Φ((spares + ½ − mean) ÷ √mean)
+    return std::clamp(0.5 * std::erfc((spares + 0.5 - mean) / std::sqrt(2 * mean)), 0.0, 1.0);
+  }
   // P(X > spares) for X ~ Poisson(mean): 1 − Σ_{k ≤ spares} e^{−mean} mean^k / k!, in logs.
   double term = std::exp(-mean), cdf = term;
   const int n = static_cast<int>(std::min(spares, 1e4));
@@ -61,9 +68,13 @@ double spare_shortfall(double hardware_failures_per_s, double repair_s, double s
 double spares_for(double hardware_failures_per_s, double repair_s, double target) {
   const double mean = hardware_failures_per_s * repair_s;
   if (mean <= 0) return 0;
-  // Walk the Poisson CDF up from 0 (mean ≤ a few thousand in practice).
+  if (mean > kNormalFrom) {  // the normal approximation: step up from the mean to the target tail
+    double k = std::floor(mean);
+    while (k < 1e4 && spare_shortfall(hardware_failures_per_s, repair_s, k) >= target) k += std::max(1.0, std::floor(std::sqrt(mean) / 8));
+    return std::min(k, 1e4);
+  }
+  // Walk the Poisson CDF up from 0.
   double term = std::exp(-mean), cdf = term;
-  if (term == 0) return std::min(1e4, std::ceil(mean + 4 * std::sqrt(mean)));  // normal tail
   for (int k = 0; k < 10000; ++k) {
     if (1 - cdf < target) return k;
     term *= mean / (k + 1);
