@@ -10,6 +10,7 @@
 #include "sizer/estimate.h"
 #include "sizer/ops_curves.h"
 #include "sizer/reliability.h"
+#include "sizer/planner.h"
 #include "sizer/result_json.h"
 
 using namespace sizer;
@@ -153,4 +154,23 @@ TEST_CASE("predicted goodput sizes the cluster; the assumed goodput stays the de
   for (const auto& n : pred["notes"]) noted = noted || n.get<std::string>().find("no published failure rate for gb200") != std::string::npos;
   CHECK(noted);
   CHECK(pred["training"]["reliability"]["failure_rates"]["fallback"] == true);
+}
+
+TEST_CASE("the layout search pays each layout's failures when goodput is predicted", "[reliability][planner]") {
+  const Scenario s = testutil::scenario(R"({"model": "llama-3.1-405b", "device": "h100", "training": {
+      "goodput": "predicted", "layout": {"tp": 8, "pp": 16, "dp": 16, "global_batch": 2048, "seq_len": 8192}}})");
+  const PlanContext c = plan_context(s);
+  REQUIRE(c.predict_goodput);
+  PlanLayout small = plan_layout(s), big = small;
+  big.dp = 128;  // 16,384 devices instead of 2,048
+  const LayoutResult rs = evaluate_layout(s.model, s.device, small, c);
+  const LayoutResult rb = evaluate_layout(s.model, s.device, big, c);
+  CHECK(rb.goodput < rs.goodput);
+  CHECK(rs.goodput < 1);
+  // Time to train divides the failure-free time by each layout's own goodput.
+  CHECK(rb.train_days == Approx(s.training.tokens / rb.tokens_per_s / rb.goodput / 86400));
+  CHECK(rs.train_days == Approx(s.training.tokens / rs.tokens_per_s / rs.goodput / 86400));
+  // With the assumed goodput both use 0.9.
+  const Scenario a = testutil::scenario(R"({"model": "llama-3.1-405b", "device": "h100"})");
+  CHECK(evaluate_layout(a.model, a.device, plan_layout(a), plan_context(a)).goodput == 0.9);
 }

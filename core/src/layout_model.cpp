@@ -131,8 +131,16 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   r.mfu_predicted = safe_div(r.model_flops_per_s_per_device, st.peak);
   r.hfu_predicted = safe_div(r.hardware_flops_per_step, r.step_s * st.devices * st.peak);
   r.tokens_per_s = safe_div(r.tokens_per_step, r.step_s);
+  r.goodput = c.goodput;
+  if (c.predict_goodput) {
+    // This layout's own job: its size, and each device's shard of the checkpoint.
+    reliability::Job job = c.job;
+    job.devices = st.devices;
+    job.checkpoint_bytes_per_device = r.weight_bytes + r.optimizer_bytes;
+    r.goodput = reliability::predict(job, c.reliability).goodput_predicted;
+  }
   if (c.tokens > 0 && r.tokens_per_s > 0) {
-    const double seconds = c.tokens / r.tokens_per_s / std::max(1e-3, c.goodput);
+    const double seconds = c.tokens / r.tokens_per_s / std::max(1e-3, r.goodput);
     r.train_days = seconds / kSecondsPerDay;
     r.device_hours = seconds / kSecondsPerHour * st.devices;
     r.cost_usd = r.device_hours * c.usd_per_device_hour;

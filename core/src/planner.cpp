@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sizer/training_memory.h"
+
 namespace sizer {
 
 namespace {
@@ -65,6 +67,16 @@ PlanContext plan_context(const Scenario& s) {
   c.fp8_recipe = t.fp8_recipe;
   c.tokens = t.tokens;
   c.goodput = t.goodput;
+  c.predict_goodput = t.reliability.predict_goodput;
+  if (c.predict_goodput) {
+    const memory::StateAccounting acc = memory::accounting(t.optimizer, t.bytes_per_param);
+    c.reliability = t.reliability;
+    c.job.failures_per_device_day = t.reliability.rates.total();
+    c.job.hardware_per_device_day = t.reliability.rates.hardware();
+    c.job.checkpoint_bytes = s.model.params * (acc.weight_bytes + acc.optimizer_bytes);
+    c.job.write_bytes_per_s = t.checkpoint_bytes_per_s;
+    c.job.read_bytes_per_s = t.reliability.read_bytes_per_s > 0 ? t.reliability.read_bytes_per_s : t.checkpoint_bytes_per_s;
+  }
   c.usd_per_device_hour = t.price.usd_per_device_hour;
   c.hbm_usable = t.hbm_usable;
   c.memory_overhead_fraction = t.memory_overhead_fraction;

@@ -47,7 +47,7 @@ json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutR
                       {"model_flops_per_s_per_device", r.model_flops_per_s_per_device},
                       {"mfu_predicted", r.mfu_predicted}, {"hfu_predicted", r.hfu_predicted},
                       {"tokens_per_s", r.tokens_per_s}}},
-      {"run", {{"train_days", r.train_days}, {"device_hours", r.device_hours},
+      {"run", {{"train_days", r.train_days}, {"goodput", r.goodput}, {"device_hours", r.device_hours},
                {"cost_usd", r.cost_usd > 0 ? json(r.cost_usd) : json(nullptr)}}},
   };
 }

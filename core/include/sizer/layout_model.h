@@ -30,6 +30,7 @@
 // Placement rule: ranks are ordered TP (innermost), CP, EP, PP, DP (outermost) and packed into
 // scale-up domains; a group whose span exceeds the domain crosses the scale-out network.
 #pragma once
+#include "sizer/reliability.h"
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -71,6 +72,11 @@ struct PlanContext {
   Fp8Recipe fp8_recipe = Fp8Recipe::tensorwise;  // scaling recipe of FP8/FP4 runs (training.fp8_recipe)
   double tokens = 0;  // training tokens D (for time to train)
   double goodput = 1.0;
+  // training.goodput "predicted": each layout's goodput from its own size and checkpoint shard
+  // (reliability.h), so bigger clusters and heavier checkpoints pay for their failures.
+  bool predict_goodput = false;
+  reliability::Job job;            // devices and the per-device shard are filled per layout
+  ReliabilityInputs reliability;
   double usd_per_device_hour = 0;
   double hbm_usable = 0.9;
   // Allocator fragmentation and framework buffers, as a fraction of the modelled bytes
@@ -147,6 +153,7 @@ struct LayoutResult {
   double model_flops_per_s_per_device = 0;
   double mfu_predicted = 0, hfu_predicted = 0;
   double tokens_per_s = 0;
+  double goodput = 0;         // the goodput the time to train used (assumed or predicted)
   double train_days = 0, device_hours = 0, cost_usd = 0;
   Link tp_link = Link::none, cp_link = Link::none, ep_link = Link::none, pp_link = Link::none,
        dp_link = Link::none;

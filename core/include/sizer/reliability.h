@@ -8,6 +8,8 @@
 // failures and the τ that minimises it; goodput is useful time ÷ wall time.
 #pragma once
 
+#include "sizer/operations.h"
+
 namespace sizer::reliability {
 
 constexpr double kSecondsPerDay = 86400;
@@ -29,5 +31,19 @@ double with_planned(double goodput, double planned_per_day, double restart_s);
 double spare_shortfall(double hardware_failures_per_s, double repair_s, double spares);
 // Fewest spares with a shortfall probability below `target` (at most 10,000).
 double spares_for(double hardware_failures_per_s, double repair_s, double target);
+
+// One job's reliability: everything the goodput prediction needs, in stored units.
+struct Job {
+  double devices = 0;
+  double failures_per_device_day = 0;     // all causes
+  double hardware_per_device_day = 0;     // the causes that take out a failure domain
+  double checkpoint_bytes = 0;            // weights + optimizer state, the whole job
+  double checkpoint_bytes_per_device = 0; // each device's shard of it (async snapshot)
+  double write_bytes_per_s = 0;           // aggregate storage write bandwidth
+  double read_bytes_per_s = 0;            // aggregate reload bandwidth
+};
+// The job's MTBF, checkpoint cost, Daly interval, restart time, spares and predicted goodput
+// (the schedule fields of ReliabilityResult stay 0) under the settings `q`.
+ReliabilityResult predict(const Job& job, const ReliabilityInputs& q);
 
 }  // namespace sizer::reliability

@@ -11,43 +11,20 @@
 
 namespace sizer::detail {
 
-namespace {
-constexpr double kSpareTarget = 0.001;  // "auto" spares: a shortfall for fewer than 0.1% of failures
-}
-
 ReliabilityResult reliability_for(const Scenario& s, const Estimate& e, double devices, double rate_scale) {
   const TrainingInputs& t = s.training;
   const ReliabilityInputs& q = t.reliability;
-  ReliabilityResult r;
-  r.job_devices = devices;
-  r.failures_per_device_day = q.rates.total() * rate_scale;
-  r.job_mtbf_s = reliability::job_mtbf_s(devices, r.failures_per_device_day);
   const memory::StateAccounting acc = memory::accounting(t.optimizer, t.bytes_per_param);
-  r.checkpoint_bytes = s.model.params * (acc.weight_bytes + acc.optimizer_bytes);
-  r.checkpoint_write_s = safe_div(r.checkpoint_bytes, t.checkpoint_bytes_per_s);
-  // Blocking per checkpoint: the whole write (sync), or each device's snapshot of its shard of
-  // weights and optimizer state into host memory (async; the write to storage runs behind).
-  const double per_device_ckpt = safe_div(e.memory.state_bytes_per_device * (acc.weight_bytes + acc.optimizer_bytes),
-                                          acc.total());
-  r.checkpoint_blocking_s = q.checkpoint == CheckpointMode::sync ? r.checkpoint_write_s
-                                                                 : safe_div(per_device_ckpt, q.host_copy_bytes_per_s);
-  r.young_interval_s = reliability::young_interval_s(r.checkpoint_blocking_s, r.job_mtbf_s);
-  r.optimal_interval_s = reliability::daly_interval_s(r.checkpoint_blocking_s, r.job_mtbf_s);
-  // Async checkpoints cannot start before the previous one reached storage.
-  if (q.checkpoint == CheckpointMode::async) r.optimal_interval_s = std::max(r.optimal_interval_s, r.checkpoint_write_s);
-  if (r.job_mtbf_s <= 0) r.optimal_interval_s = std::max(3600.0, r.checkpoint_write_s);  // no failures: hourly
-  r.checkpoint_interval_s = q.checkpoint_interval_s > 0 ? q.checkpoint_interval_s : r.optimal_interval_s;
-  // Spares: hardware failures each take out one failure domain for repair_s.
-  const double hw_per_s = devices * q.rates.hardware() * rate_scale / reliability::kSecondsPerDay;
-  r.spare_domains = q.spare_domains >= 0 ? q.spare_domains : reliability::spares_for(hw_per_s, q.repair_s, kSpareTarget);
-  r.spare_shortfall_probability = reliability::spare_shortfall(hw_per_s, q.repair_s, r.spare_domains);
-  const double read_bw = q.read_bytes_per_s > 0 ? q.read_bytes_per_s : t.checkpoint_bytes_per_s;
-  r.reload_s = safe_div(r.checkpoint_bytes, read_bw);
-  // Without a spare the job waits for a repair: on average half of repair_s (an approximation).
-  r.restart_s = q.requeue_s + r.reload_s + q.warmup_s + r.spare_shortfall_probability * q.repair_s / 2;
-  const double g = reliability::goodput(r.checkpoint_interval_s, r.checkpoint_blocking_s, r.restart_s, r.job_mtbf_s);
-  r.goodput_predicted = reliability::with_planned(g, q.planned_per_day, r.restart_s);
-  return r;
+  reliability::Job job;
+  job.devices = devices;
+  job.failures_per_device_day = q.rates.total() * rate_scale;
+  job.hardware_per_device_day = q.rates.hardware() * rate_scale;
+  job.checkpoint_bytes = s.model.params * (acc.weight_bytes + acc.optimizer_bytes);
+  job.checkpoint_bytes_per_device =
+      safe_div(e.memory.state_bytes_per_device * (acc.weight_bytes + acc.optimizer_bytes), acc.total());
+  job.write_bytes_per_s = t.checkpoint_bytes_per_s;
+  job.read_bytes_per_s = q.read_bytes_per_s > 0 ? q.read_bytes_per_s : t.checkpoint_bytes_per_s;
+  return reliability::predict(job, q);
 }
 
 double goodput_for(const Scenario& s, const Estimate& e, double devices, double rate_scale) {

@@ -83,4 +83,38 @@ double spares_for(double hardware_failures_per_s, double repair_s, double target
   return 1e4;
 }
 
+namespace {
+constexpr double kSpareTarget = 0.001;  // "auto" spares: a shortfall for fewer than 0.1% of failures
+}
+
+ReliabilityResult predict(const Job& job, const ReliabilityInputs& q) {
+  ReliabilityResult r;
+  r.job_devices = job.devices;
+  r.failures_per_device_day = job.failures_per_device_day;
+  r.job_mtbf_s = job_mtbf_s(job.devices, job.failures_per_device_day);
+  r.checkpoint_bytes = job.checkpoint_bytes;
+  r.checkpoint_write_s = job.write_bytes_per_s > 0 ? job.checkpoint_bytes / job.write_bytes_per_s : 0;
+  // Blocking per checkpoint: the whole write (sync), or each device's snapshot of its shard into
+  // host memory (async; the write to storage runs behind training).
+  r.checkpoint_blocking_s = q.checkpoint == CheckpointMode::sync ? r.checkpoint_write_s
+                            : q.host_copy_bytes_per_s > 0 ? job.checkpoint_bytes_per_device / q.host_copy_bytes_per_s
+                                                          : 0;
+  r.young_interval_s = young_interval_s(r.checkpoint_blocking_s, r.job_mtbf_s);
+  r.optimal_interval_s = daly_interval_s(r.checkpoint_blocking_s, r.job_mtbf_s);
+  // Async checkpoints cannot start before the previous one reached storage.
+  if (q.checkpoint == CheckpointMode::async) r.optimal_interval_s = std::max(r.optimal_interval_s, r.checkpoint_write_s);
+  if (r.job_mtbf_s <= 0) r.optimal_interval_s = std::max(3600.0, r.checkpoint_write_s);  // no failures: hourly
+  r.checkpoint_interval_s = q.checkpoint_interval_s > 0 ? q.checkpoint_interval_s : r.optimal_interval_s;
+  // Spares: hardware failures each take out one failure domain for repair_s.
+  const double hw_per_s = job.devices * job.hardware_per_device_day / kSecondsPerDay;
+  r.spare_domains = q.spare_domains >= 0 ? q.spare_domains : spares_for(hw_per_s, q.repair_s, kSpareTarget);
+  r.spare_shortfall_probability = spare_shortfall(hw_per_s, q.repair_s, r.spare_domains);
+  r.reload_s = job.read_bytes_per_s > 0 ? job.checkpoint_bytes / job.read_bytes_per_s : 0;
+  // Without a spare the job waits for a repair: on average half of repair_s (an approximation).
+  r.restart_s = q.requeue_s + r.reload_s + q.warmup_s + r.spare_shortfall_probability * q.repair_s / 2;
+  const double g = goodput(r.checkpoint_interval_s, r.checkpoint_blocking_s, r.restart_s, r.job_mtbf_s);
+  r.goodput_predicted = with_planned(g, q.planned_per_day, r.restart_s);
+  return r;
+}
+
 }  // namespace sizer::reliability
