@@ -24,6 +24,12 @@ function renderOutputs(card) {
     dt.title = o.path;
     const dd = document.createElement('dd');
     dd.textContent = o.text;
+    if (o.interval) {  // the core's p10–p90 under the headline (issue 12: intervals on every headline)
+      const small = document.createElement('small');
+      small.className = 'interval';
+      small.textContent = o.interval;
+      dd.append(document.createElement('br'), small);
+    }
     dd.dataset.name = o.name;
     dd.dataset.path = o.path;
     dd.dataset.value = JSON.stringify(o.value);

@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "scenario_util.h"
+#include "sizer/embed.h"
 #include "sizer/estimate.h"
+#include "sizer/export.h"
 #include "sizer/ownership.h"
 #include "sizer/result_json.h"
 #include "sizer/storage.h"
@@ -187,4 +189,21 @@ TEST_CASE("every operations table row has a source and a date", "[operations][pr
     CHECK_FALSE(g.source.empty());
     CHECK(g.year >= 2020);
   }
+}
+
+TEST_CASE("embed cards and Markdown exports carry the intervals", "[operations][intervals]") {
+  EmbedRequest q;
+  q.scenario = json::parse(R"({"model": "dense-1t", "device": "h100"})");
+  q.show = {"cluster_devices", "cluster_cost_usd", "replica_devices"};
+  const EmbedCard card = embed_card(q, bundled_catalog());
+  REQUIRE(card.outputs.size() == 3);
+  const json r = eval_json(R"({"model": "dense-1t", "device": "h100"})");
+  const json& dq = r["intervals"]["devices_quantiles"];
+  CHECK(card.outputs[0].interval == std::string(u8"p10–p90: ") + format_leaf("cluster_devices", dq["p10"]) + u8" – " +
+                                        format_leaf("cluster_devices", dq["p90"]));
+  CHECK(card.outputs[1].interval.rfind(u8"p10–p90: $", 0) == 0);
+  CHECK(card.outputs[2].interval.empty());  // no interval for the replica
+  CHECK(embed_card_to_json(card)["outputs"][0]["interval"] == card.outputs[0].interval);
+  const std::string md = results_markdown(r, false);
+  CHECK(md.find("| Devices for the schedule | " + format_leaf("cluster_devices", dq["p10"])) != std::string::npos);
 }

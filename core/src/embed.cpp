@@ -285,6 +285,26 @@ std::string label_for(const std::string& leaf) {
   return out;
 }
 
+// The interval that goes with a headline leaf (result "intervals"), as "p10–p90: a – b".
+std::string interval_text(const json& result, const std::string& leaf) {
+  static const std::pair<const char*, const char*> kQuantiles[] = {
+      {"cluster_devices", "devices_quantiles"}, {"cluster_cost_usd", "cost_usd_quantiles"},
+      {"facility_power_w", "power_w_quantiles"}, {"cost_per_million_tokens_usd", "usd_per_million_tokens_quantiles"},
+      {"wall_days_on_layout", "wall_days_quantiles"}};
+  for (const auto& [l, q] : kQuantiles) {
+    if (leaf != l) continue;
+    const json* v = walk(result, std::string("intervals.") + q, true);
+    if (!v || !v->is_object()) return "";
+    const json& lo = (*v)["p10"];
+    const json& hi = (*v)["p90"];
+    if (!lo.is_number()) return "";
+    const std::string unit_leaf = leaf == "wall_days_on_layout" ? "days" : leaf;
+    return std::string(u8"p10–p90: ") + format_leaf(unit_leaf, lo) + u8" – " +
+           (hi.is_number() ? format_leaf(unit_leaf, hi) : std::string("out of reach"));
+  }
+  return "";
+}
+
 const char* kDefaultShow[] = {"cluster_devices", "cost_usd", "cluster_cost_usd", "facility_power_w", "replica_devices",
                               "tokens_per_s_per_replica"};
 
@@ -342,7 +362,7 @@ EmbedCard embed_card(const EmbedRequest& q, const Catalog& catalog) {
     }
     const json* v = walk(result, path, true);
     const std::string leaf = leaf_of(path);
-    card.outputs.push_back({name, path, label_for(leaf), format_leaf(leaf, *v), *v});
+    card.outputs.push_back({name, path, label_for(leaf), format_leaf(leaf, *v), *v, interval_text(result, leaf)});
   }
   if (!unknown.empty()) {
     card.issues.push_back({"show", "unknown result names: " + unknown +
@@ -359,7 +379,7 @@ EmbedCard embed_card(const EmbedRequest& q, const Catalog& catalog) {
       bad_inputs += (bad_inputs.empty() ? "" : ", ") + path;
       continue;
     }
-    card.inputs.push_back({path, path, label_for(leaf_of(path)), format_leaf(leaf_of(path), *v), *v});
+    card.inputs.push_back({path, path, label_for(leaf_of(path)), format_leaf(leaf_of(path), *v), *v, ""});
   }
   if (!bad_inputs.empty()) {
     card.issues.push_back({"in", "cannot offer these inputs: " + bad_inputs +
@@ -372,7 +392,9 @@ json embed_card_to_json(const EmbedCard& c) {
   auto items = [](const std::vector<EmbedItem>& v) {
     json a = json::array();
     for (const EmbedItem& i : v) {
-      a.push_back({{"name", i.name}, {"path", i.path}, {"label", i.label}, {"text", i.text}, {"value", i.value}});
+      json item = {{"name", i.name}, {"path", i.path}, {"label", i.label}, {"text", i.text}, {"value", i.value}};
+      if (!i.interval.empty()) item["interval"] = i.interval;
+      a.push_back(item);
     }
     return a;
   };

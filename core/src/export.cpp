@@ -168,6 +168,28 @@ std::string results_markdown(const json& r, bool user_supplied) {
     for (const char* k : row.path) path += (path.empty() ? "" : ".") + std::string(k), leaf = k;
     o << "| " << row.label << " | " << markdown_cell(format_leaf(leaf, *v)) << " | `" << path << "` |\n";
   }
+  // Intervals (issue 12): p10 / p50 / p90 of the headlines under the scenario's uncertainty.
+  const json* iv = at(r, {"intervals"});
+  if (iv && iv->is_object()) {
+    o << "\n| Headline | p10 | p50 | p90 |\n|---|--:|--:|--:|\n";
+    const std::pair<const char*, const char*> qs[] = {{"Devices for the schedule", "devices_quantiles"},
+                                                      {"Cluster cost (rented for the schedule)", "cost_usd_quantiles"},
+                                                      {"Facility power", "power_w_quantiles"},
+                                                      {"Wall-clock days on the layout", "wall_days_quantiles"},
+                                                      {"Cost per million tokens", "usd_per_million_tokens_quantiles"}};
+    const char* leaves[] = {"cluster_devices", "cluster_cost_usd", "facility_power_w", "days", "cost_per_million_tokens_usd"};
+    int k = 0;
+    for (const auto& [label, key] : qs) {
+      const char* leaf = leaves[k++];
+      const json* q = iv->contains(key) ? &(*iv)[key] : nullptr;
+      if (!q || !q->is_object()) continue;
+      auto cell = [&](const char* p) {
+        const json& x = (*q)[p];
+        return x.is_number() ? markdown_cell(format_leaf(leaf, x)) : std::string("out of reach");
+      };
+      o << "| " << label << " | " << cell("p10") << " | " << cell("p50") << " | " << cell("p90") << " |\n";
+    }
+  }
   o << "\n*Sizer " << (r.contains("schema") && r["schema"].is_string() ? markdown_cell(r["schema"].get<std::string>()) : "")
     << ". Ranges follow the MFU points. Costs are estimates from dated price offers, not quotes.";
   if (user_supplied) o << " Includes user-supplied hardware or prices.";

@@ -47,6 +47,7 @@ struct EmbedItem {
   std::string label;  // "Cost"
   std::string text;   // "$257M – $371M"
   nlohmann::json value;  // the number(s) exactly as in the result document
+  std::string interval;  // "p10–p90: 1,530 – 2,210" for headlines with an interval (result "intervals"), else ""
 };
 
 struct EmbedCard {

@@ -87,12 +87,9 @@ Quantiles quantiles(std::vector<double> v) {
   Quantiles q;
   if (v.empty()) return q;
   std::sort(v.begin(), v.end());
-  auto at = [&](double p) {
-    const double pos = p * (v.size() - 1);
-    const std::size_t i = static_cast<std::size_t>(pos);
-    const double f = pos - i;
-    if (i + 1 >= v.size() || f == 0 || std::isinf(v[i + 1])) return f == 0 || i + 1 >= v.size() ? v[i] : v[i + 1];
-    return v[i] * (1 - f) + v[i + 1] * f;
+  auto at = [&](double p) {  // nearest rank: every quantile is one of the draws (whole devices stay whole)
+    const std::size_t rank = static_cast<std::size_t>(std::ceil(p * v.size()));
+    return v[std::min(v.size() - 1, rank > 0 ? rank - 1 : 0)];
   };
   q.p10 = at(0.1), q.p50 = at(0.5), q.p90 = at(0.9);
   return q;
