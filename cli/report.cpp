@@ -1,4 +1,5 @@
 // `sizer report`: a readable text report that shows the working behind each number.
+#include <cmath>
 #include <sstream>
 
 #include "cli.h"
@@ -22,6 +23,69 @@ std::string list(const std::vector<double>& v, std::string (*f)(double)) {
 }
 
 std::string mfus(const std::vector<double>& v) { return list(v, fmt::percent); }
+
+std::string verdict(const std::string& v) { return v == "ok" ? "ok" : v == "short" ? "SHORT" : "not given"; }
+
+std::string quantiles(const Quantiles& q, std::string (*f)(double)) {
+  auto one = [&](double x) { return std::isfinite(x) ? f(x) : std::string("out of reach"); };
+  return one(q.p10) + " / " + one(q.p50) + " / " + one(q.p90);
+}
+
+// Issue 12: reliability, storage, owning, carbon and the intervals.
+void operations_report(std::ostringstream& o, const Scenario& s, const Estimate& e) {
+  const ReliabilityResult& r = e.reliability;
+  const ReliabilityInputs& q = s.training.reliability;
+  o << "\nReliability (" << fmt::count(r.job_devices) << "-device layout, " << to_string(q.checkpoint)
+    << " checkpoints" << (q.rates_fallback ? ", H100 failure rates: none published for " + s.device.id : "") << ")\n";
+  line(o, "job MTBF", fmt::seconds(r.job_mtbf_s) + " (" + fmt::number(r.failures_per_device_day * 1000, 3) +
+                          " failures per 1000 device-days)");
+  line(o, "checkpoint size / write / pause", fmt::bytes(r.checkpoint_bytes) + " / " + fmt::seconds(r.checkpoint_write_s) +
+                                                 " / " + fmt::seconds(r.checkpoint_blocking_s));
+  line(o, "checkpoint interval (Daly optimum)", fmt::seconds(r.checkpoint_interval_s) + " (" +
+                                                    fmt::seconds(r.optimal_interval_s) + ")");
+  line(o, "restart", fmt::seconds(r.restart_s) + ", " + fmt::count(r.spare_domains) + " spare domains");
+  line(o, "goodput predicted / assumed", fmt::percent(r.goodput_predicted) + " / " + fmt::percent(s.training.goodput) +
+                                             (q.predict_goodput ? "  (predicted is used)" : "  (assumed is used)"));
+  line(o, "interruptions over the run", fmt::number(r.expected_interruptions, 3) + " in " +
+                                            fmt::number(r.wall_days, 3) + " days");
+  line(o, "lost device-hours, extra days", fmt::hours(r.lost_device_hours) + ", " + fmt::number(r.extra_days, 3));
+  const StorageResult& st = e.storage;
+  o << "\nStorage\n";
+  line(o, "capacity needed (checkpoints + data)", fmt::bytes(st.total_capacity_bytes) + " — " + verdict(st.capacity_verdict));
+  line(o, "write bandwidth needed", fmt::bytes_per_s(st.write_bytes_per_s_needed) + " — " + verdict(st.write_verdict));
+  line(o, "read bandwidth needed", fmt::bytes_per_s(st.read_bytes_per_s_needed) + " — " + verdict(st.read_verdict));
+  const OwnershipResult& w = e.ownership;
+  o << "\nOwning vs renting\n";
+  if (w.known) {
+    line(o, "owned $/device-hour (" + s.ownership.capital.id + ")", fmt::usd(w.usd_per_device_hour_owned));
+    if (w.breakeven_utilisation > 0) line(o, "break-even utilisation vs training offer", fmt::percent(w.breakeven_utilisation));
+    if (!w.training_cost_owned_usd.empty()) line(o, "training cost, owned cluster", list(w.training_cost_owned_usd, fmt::usd));
+  } else {
+    line(o, "owned cost", "no purchase price for " + s.device.id + " (ownership.usd_per_device)");
+  }
+  if (!e.carbon.training_kg_co2e.empty()) {
+    o << "\nCarbon (" << s.carbon.grid.name << ", " << fmt::number(e.carbon.g_co2e_per_kwh, 4) << " g CO2e/kWh)\n";
+    std::vector<double> t;
+    for (double kg : e.carbon.training_kg_co2e) t.push_back(kg / 1000);
+    line(o, "training, t CO2e", list(t, fmt::count));
+    line(o, "serving, g CO2e per million tokens", fmt::number(e.carbon.serving_g_co2e_per_million_tokens, 3));
+  }
+  const IntervalResult& iv = e.intervals;
+  if (iv.samples > 0) {
+    o << "\nIntervals (p10 / p50 / p90 of " << fmt::count(iv.samples) << " draws)\n";
+    line(o, "devices for the schedule", quantiles(iv.cluster_devices, fmt::count));
+    line(o, "days on the layout", quantiles(iv.wall_days, [](double x) { return fmt::number(x, 3); }));
+    if (iv.has_cost) line(o, "cluster cost", quantiles(iv.cluster_cost_usd, fmt::usd));
+    if (iv.has_power) line(o, "facility power", quantiles(iv.facility_power_w, fmt::watts));
+    for (const SensitivityRow& x : iv.sensitivity) {
+      auto one = [&](double v) {
+        return std::isfinite(v) ? (iv.has_cost ? fmt::usd(v) : fmt::count(v)) : std::string("out of reach");
+      };
+      line(o, "  " + x.input + " " + fmt::number(x.input_low, 3) + u8" … " + fmt::number(x.input_high, 3),
+           one(x.output_low) + u8" … " + one(x.output_high));
+    }
+  }
+}
 
 }  // namespace
 
@@ -53,7 +117,8 @@ std::string text_report(const Scenario& s, const Estimate& e, const std::vector<
   } else {
     line(o, "cost", d.price_note.empty() ? "no price offer for " + d.id : "no public price: " + d.price_note);
   }
-  line(o, "devices for " + fmt::number(s.training.days, 3) + " days at " + fmt::percent(s.training.goodput) + " goodput",
+  line(o, "devices for " + fmt::number(s.training.days, 3) + " days at " +
+              (s.training.reliability.predict_goodput ? "predicted" : fmt::percent(s.training.goodput)) + " goodput",
        list(e.compute.cluster_devices, fmt::count));
   line(o, "scale-up domains of " + fmt::count(d.scale_up_domain), list(e.compute.scale_up_domains, fmt::count));
   if (s.power.system_w_per_device > 0) {
@@ -131,6 +196,7 @@ std::string text_report(const Scenario& s, const Estimate& e, const std::vector<
                                                   fmt::count(q.output_tokens_per_s_per_device));
     line(o, "meets SLO", q.meets_slo ? "yes" : "no");
   }
+  operations_report(o, s, e);
   if (!e.notes.empty() || !warnings.empty()) {
     o << "\nNotes\n";
     for (const auto& n : e.notes) o << "  - " << n << "\n";
