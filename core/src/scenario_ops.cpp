@@ -233,6 +233,7 @@ void apply_device_operations(const Catalog& c, Scenario* s) {
     q.rates_fallback = false;
     if (const FailureRates* f = c.find_failure_rates(s->device.id)) {
       q.rates = *f;
+      q.rates_fallback = !f->basis.empty() && f->basis != s->device.id;  // e.g. GB200 on H100's rates
     } else if (const FailureRates* d = c.find_failure_rates("default")) {
       q.rates = *d;
       q.rates_fallback = true;

@@ -92,7 +92,7 @@ void evaluate_reliability(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.extra_cost_usd = (r.lost_device_hours + spare_hours) * t.price.usd_per_device_hour;
   if (q.rates_fallback) {
     e.notes.push_back("no published failure rate for " + s.device.id + "; using " + q.rates.basis +
-                      "'s (" + q.rates.source + ")");
+                      "'s rates (training.reliability.failure_rates.source says where they come from)");
   }
   if (r.goodput_predicted < 0.5 && r.goodput_predicted > 0) {
     e.notes.push_back("predicted goodput is only " + num(r.goodput_predicted) +
