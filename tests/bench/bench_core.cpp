@@ -39,6 +39,16 @@ int main(int argc, char** argv) {
   if (!p.ok()) return 1;
   std::printf("sizer %s benchmark (%.1f s per case)\n", sizer::kVersion, seconds);
   measure("evaluate (numbers only)", seconds, [&] { return sizer::evaluate(p.scenario, false).serving.decode_step_s; });
+  measure("evaluate (numbers, no intervals)", seconds,
+          [&] { return sizer::evaluate(p.scenario, false, false).serving.decode_step_s; });
+  // Issue 12: intervals redraw on every edit; with predicted goodput every draw sizes its cluster.
+  const auto pred = sizer::parse_scenario(
+      R"({"model": "llama-3.1-405b", "device": "h100", "training": {"goodput": "predicted", "days": 54,
+          "layout": {"tp": 8, "pp": 16, "dp": 128, "global_batch": 2048, "seq_len": 8192}}})", c);
+  if (pred.ok()) {
+    measure("evaluate, predicted goodput + intervals", seconds,
+            [&] { return sizer::evaluate(pred.scenario, false).intervals.cluster_devices.p50; });
+  }
   measure("evaluate (with working)", seconds, [&] { return sizer::evaluate(p.scenario, true).serving.decode_step_s; });
   measure("parse + evaluate + result JSON text", seconds, [&] {
     const auto q = sizer::parse_scenario(text, c);
