@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "sizer/model_import.h"
 
 namespace {
 
@@ -41,6 +42,7 @@ int usage() {
                "       sizer serve-search SCENARIO.json|- [--devices all|id,id,...]   (needs serving.workload)\n"
                "       sizer validate RUNS.json [MORE.json ...] [--format text|markdown|json]\n"
                "       sizer calibrate RUNS.json [MORE.json ...] [--devices id,...] [--fit gemm,...] [--loso]\n"
+               "       sizer import-hf CONFIG.json|-   (a Hugging Face config.json → a v1 model object)\n"
                "       sizer version\n";
   return kExitInvalid;
 }
@@ -354,6 +356,24 @@ int cmd_calibrate(const Args& a, const sizer::Catalog& c) {
   return 0;
 }
 
+// `sizer import-hf`: a Hugging Face config.json (a file, never a download) → {"model", ...}.
+int cmd_import_hf(const Args& a) {
+  if (a.positional.size() != 1) return usage();
+  std::string text, error;
+  if (!read_input(a.positional[0], sizer::kMaxTablesBytes, "the config.json", &text, &error)) {
+    std::cerr << "sizer: " << error << "\n";
+    return kExitInvalid;
+  }
+  const sizer::ImportedModel m = sizer::import_hf_config(text);
+  if (!m.ok()) {
+    std::cerr << "sizer: cannot import " << shown(a.positional[0]) << ":\n";
+    for (const sizer::Issue& i : m.issues) std::cerr << "config." << i.path << ": " << i.message << "\n";
+    return kExitInvalid;
+  }
+  std::cout << sizer::imported_model_to_json(m).dump(2) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -366,6 +386,7 @@ int main(int argc, char** argv) {
   sizer::Catalog catalog;
   if (!load_catalog(a, &catalog)) return kExitInvalid;
   if (a.command == "list") return cmd_list(a, catalog);
+  if (a.command == "import-hf") return cmd_import_hf(a);
   if (a.command == "table") return cmd_table(a, catalog);
   if (a.command == "plan" || a.command == "search") {
     if (a.positional.size() != 1) return usage();

@@ -52,6 +52,18 @@ export const tests = [
       same(sizer[fn](), JSON.parse(run(['list', table, '--json'])), `list ${table}`);
       checks++;
     }
+    // A Hugging Face config.json converts to the same v1 model object through both (issue 11 item 8).
+    const hf = JSON.stringify({ model_type: 'deepseek_v3', hidden_size: 7168, intermediate_size: 18432,
+      moe_intermediate_size: 2048, num_hidden_layers: 61, num_attention_heads: 128, q_lora_rank: 1536, kv_lora_rank: 512,
+      qk_nope_head_dim: 128, qk_rope_head_dim: 64, v_head_dim: 128, n_routed_experts: 256, n_shared_experts: 1,
+      num_experts_per_tok: 8, first_k_dense_replace: 3, vocab_size: 129280, quantization_config: { quant_method: 'fp8' } });
+    same(sizer.importHuggingFace(hf), JSON.parse(run(['import-hf', '-'], hf)), 'import-hf');
+    same(sizer.evaluate({ model: sizer.importHuggingFace(hf).model }), JSON.parse(run(['eval', '-'],
+      JSON.stringify({ model: JSON.parse(run(['import-hf', '-'], hf)).model }))), 'eval of an imported model');
+    let refused = null;
+    try { sizer.importHuggingFace('{"hidden_size": 64}'); } catch (e) { refused = e; }
+    assert(refused && /config\.num_hidden_layers/.test(refused.message), `import-hf refusal: ${refused && refused.message}`);
+    checks += 3;
     sameText(sizer.compare('{}', { format: 'text' }), run(['table']), 'table text');
     sameText(sizer.compare('{}', { format: 'csv' }), run(['table', '--format', 'csv']), 'table csv');
     sameText(sizer.compare('{}', { format: 'markdown', devices: ['h100', 'gb200'] }),

@@ -21,6 +21,8 @@
 //   sizer.exportResults(scenario, 'csv');   // 'json' | 'csv' | 'markdown': same as `sizer eval --format`
 //   sizer.compare(scenario, { precisions: ['bf16'], devices: ['h100'], format: 'csv' });  // `sizer table`
 //   sizer.importFile(text);                 // {kind: 'scenario', scenario} | {kind: 'tables', tables}
+//   sizer.importHuggingFace(configText);    // a Hugging Face config.json → {model, architecture,
+//                                           // weight_precision, notes}, as `sizer import-hf`
 //   sizer.embedCard('s=s1.…&show=cost_usd'); // the card embed.html shows (or pass a request object)
 //
 // Invalid input throws an Error whose message lists "path: message" lines and whose `issues`
@@ -71,6 +73,10 @@ export async function createSizer(options) {
     plan: (scenario) => sizerCall(core.plan, scenario),
     search: (scenario) => sizerCall(core.search, scenario),
     serveSearch: (scenario) => sizerCall(core.serveSearch, scenario),
+    importHuggingFace(config) {
+      const text = typeof config === 'string' ? config : JSON.stringify(config);
+      return sizerShared(core.importHuggingFace(String(text)));
+    },
     serveSearchChips(scenario, devices) {
       if (devices !== undefined && !(Array.isArray(devices) && devices.every((d) => typeof d === 'string'))) {
         throw sizerIssueError([{ path: 'devices', message: 'must be a list of device ids (or absent: every chip)' }]);

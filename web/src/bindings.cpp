@@ -111,6 +111,12 @@ std::string list(const std::string& table) {
 
 }  // namespace
 
+// A Hugging Face config.json (text) → {"model", "architecture", "weight_precision", "notes"} or
+// {"issues": [...]} (sizer/model_import.h; the same as `sizer import-hf`).
+std::string import_hugging_face(const std::string& config_json) {
+  return dump(sizer::imported_model_to_json(sizer::import_hf_config(config_json)));
+}
+
 EMSCRIPTEN_BINDINGS(sizer) {
   emscripten::function("version", &version);
   emscripten::function("contract", &contract);
@@ -120,4 +126,5 @@ EMSCRIPTEN_BINDINGS(sizer) {
   emscripten::function("search", &search);
   emscripten::function("serveSearch", &serve_search);
   emscripten::function("serveSearchChips", &serve_search_chips);
+  emscripten::function("importHuggingFace", &import_hugging_face);
 }

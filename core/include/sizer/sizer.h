@@ -10,6 +10,7 @@
 #include "sizer/estimate.h"
 #include "sizer/export.h"
 #include "sizer/format.h"
+#include "sizer/model_import.h"
 #include "sizer/ops_curves.h"
 #include "sizer/planner.h"
 #include "sizer/planner_json.h"
