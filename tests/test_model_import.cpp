@@ -7,6 +7,7 @@
 
 #include "sizer/catalog.h"
 #include "sizer/model_import.h"
+#include "sizer/portable.h"
 #include "sizer/scenario_parse.h"
 
 using namespace sizer;
@@ -135,4 +136,22 @@ TEST_CASE("configs that cannot be imported say why, naming the field", "[import]
   REQUIRE_FALSE(m.ok());
   CHECK(m.issues[0].path == "num_experts_per_tok");
   CHECK(imported_model_to_json(m)["issues"][0]["path"] == "config.num_experts_per_tok");
+}
+
+TEST_CASE("a dropped config.json imports as a scenario with that model", "[import]") {
+  // The UI's file import (drop, pick or paste) goes through import_document.
+  const std::string cfg = R"({"architectures": ["GptOssForCausalLM"], "model_type": "gpt_oss", "hidden_size": 2880,
+      "intermediate_size": 2880, "num_hidden_layers": 24, "num_attention_heads": 64, "num_key_value_heads": 8,
+      "head_dim": 64, "vocab_size": 201088, "num_local_experts": 32, "num_experts_per_tok": 4,
+      "quantization_config": {"quant_method": "mxfp4"}})";
+  const Imported in = import_document(cfg, bundled_catalog());
+  INFO(format_issues(in.issues));
+  REQUIRE(in.ok());
+  CHECK(in.kind == ImportKind::scenario);
+  CHECK(in.scenario["model"]["params"].get<double>() / 1e9 == Approx(20.9).margin(0.05));
+  CHECK(in.scenario["serving"]["weight_precision"] == "fp4");
+  CHECK_FALSE(in.notes.empty());
+  const Imported bad = import_document(R"({"model_type": "llama", "hidden_size": 4096})", bundled_catalog());
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.issues[0].path.rfind("config.", 0) == 0);
 }

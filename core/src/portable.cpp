@@ -1,6 +1,8 @@
 // Portable scenarios, imported files and the user's own tables (see portable.h).
 #include "sizer/portable.h"
 
+#include "sizer/model_import.h"
+
 #include "sizer/json_safe.h"
 #include "sizer/result_json.h"
 #include "sizer/scenario_parse.h"
@@ -104,6 +106,17 @@ Imported import_document(std::string_view text, const Catalog& catalog) {
   bool tables = false, scenario = false;
   for (const char* k : kTableLists) tables = tables || doc.contains(k);
   for (const char* k : {"model", "device", "system", "training", "serving", "power"}) scenario = scenario || doc.contains(k);
+  if (!tables && !scenario && (doc.contains("model_type") || doc.contains("architectures"))) {
+    const ImportedModel m = import_hf_config(text);  // a Hugging Face config.json
+    if (!m.ok()) {
+      for (const Issue& i : m.issues) out.issues.push_back({i.path.empty() ? "config" : "config." + i.path, i.message});
+      return out;
+    }
+    doc = json{{"model", m.model}};
+    if (!m.weight_precision.empty()) doc["serving"] = {{"weight_precision", m.weight_precision}};
+    out.notes = m.notes;
+    scenario = true;
+  }
   if (tables && scenario) {
     return refuse("", "mixes a scenario (model, device, ...) with table lists (devices, prices, ...); "
                       "import them as two files");

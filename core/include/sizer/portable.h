@@ -38,10 +38,12 @@ struct Imported {
   Catalog catalog;            // kind == tables: the input catalog with the file's rows merged
   nlohmann::json tables;      // kind == tables: the rows the file added, as {"devices": [...], ...}
   std::vector<Issue> issues;  // why the file was refused (then nothing should be applied)
+  std::vector<std::string> notes;  // a Hugging Face config.json: what the model import assumed
   bool ok() const { return issues.empty() && kind != ImportKind::none; }
 };
 
-// Reads a scenario file, a result file (its "scenario" is used) or a table file
+// Reads a scenario file, a result file (its "scenario" is used), a Hugging Face config.json (a
+// scenario with that model, model_import.h; quantised checkpoints set serving.weight_precision) or a table file
 // ({"devices"|"systems"|"prices"|"models": [...]}). Size-capped, strict: any problem refuses the
 // whole file, with the JSON path and a message for each.
 Imported import_document(std::string_view text, const Catalog& catalog);
