@@ -84,7 +84,8 @@ TEST_CASE("corrected device values equal their sources", "[catalog][sources]") {
       INFO(d["id"]);
       const json& f = d["dense_flops"];
       if (f["fp8"].is_number() && f["bf16"].is_number()) {
-        CHECK(f["fp8"].get<double>() <= 2 * f["bf16"].get<double>() * 1.0001);  // AMD rounds
+        // AMD rounds; NVIDIA's L40S datasheet prints 362.05 BF16 and 733 FP8 dense (2.02x).
+        CHECK(f["fp8"].get<double>() <= 2 * f["bf16"].get<double>() * 1.025);
       }
       // Blackwell Ultra's dense NVFP4 is 3x its dense FP8 (GB300 15 vs 5 PF; B300 15 vs the HGX
       // 4.5 PF FP8 = 3.3x). A sparse FP4 figure (B300 18 PF, GB200 20 PF) would reach 4x.

@@ -57,7 +57,8 @@ TEST_CASE("every bundled table parses without a single issue", "[catalog]") {
 TEST_CASE("the catalog holds the devices, systems, prices and models the contract names", "[catalog]") {
   const Catalog& c = bundled_catalog();
   for (const char* id : {"a100", "h100", "h200", "b200", "b300", "gb200", "gb300", "mi300x", "mi325x", "mi355x",
-                         "tpu-v5e", "tpu-v5p", "tpu-v6e", "tpu-ironwood", "trainium2", "gaudi3"}) {
+                         "tpu-v5e", "tpu-v5p", "tpu-v6e", "tpu-ironwood", "trainium2", "gaudi3", "l4", "l40s", "a100-40gb",
+                         "h20", "rtx-pro-6000-se", "rtx-4090", "rtx-5090"}) {
     INFO(id);
     CHECK(c.find_device(id) != nullptr);
   }
