@@ -207,3 +207,30 @@ TEST_CASE("embed cards and Markdown exports carry the intervals", "[operations][
   const std::string md = results_markdown(r, false);
   CHECK(md.find("| Devices for the schedule | " + format_leaf("cluster_devices", dq["p10"])) != std::string::npos);
 }
+
+TEST_CASE("a replica smaller than the model needs is never priced as if it worked", "[operations][serving]") {
+  // Issue 11 item 7: dense 1T at FP8 needs 24 H100s; a 4-device replica cannot hold it.
+  const json r = eval_json(R"({"model": "dense-1t", "device": "h100", "serving": {"replica_devices": 4}})");
+  CHECK(r["serving"]["replica_min_devices"] == 24);
+  CHECK(r["serving"]["cost_per_million_tokens_usd"].is_null());
+  CHECK(r["serving"]["replicas_for_demand"].is_null());
+  CHECK(r["ownership"]["serving_cost_per_million_tokens_owned_usd"].is_null());
+  CHECK(r["carbon"]["serving_g_co2e_per_million_tokens"].is_null());
+  bool why = false;
+  for (const auto& n : r["nulls"]) {
+    why = why || (n["path"] == "serving.cost_per_million_tokens_usd" &&
+                  n["why"].get<std::string>().find("cannot hold the weights and KV cache") != std::string::npos);
+  }
+  CHECK(why);
+  const std::string md = results_markdown(r, false);
+  CHECK(md.find("| Cost per million tokens | $") == std::string::npos);
+  EmbedRequest q;
+  q.scenario = json::parse(R"({"model": "dense-1t", "device": "h100", "serving": {"replica_devices": 4}})");
+  q.show = {"cost_per_million_tokens_usd"};
+  const EmbedCard card = embed_card(q, bundled_catalog());
+  REQUIRE(card.outputs.size() == 1);
+  CHECK(card.outputs[0].value.is_null());
+  // At the minimum it is priced again.
+  const json ok = eval_json(R"({"model": "dense-1t", "device": "h100", "serving": {"replica_devices": 24}})");
+  CHECK(ok["serving"]["cost_per_million_tokens_usd"].get<double>() > 0);
+}

@@ -47,10 +47,11 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
                       num(r.replica_min_devices) + "), not a whole " + num(d.scale_up_domain) +
                       "-device scale-up domain; set serving.replica_devices to choose another size");
   }
-  if (r.replica_devices < r.replica_min_devices) {
-    e.notes.push_back("serving.replica_devices " + num(r.replica_devices) +
-                      " is below the minimum of " + num(r.replica_min_devices) +
-                      " needed to hold weights and KV cache");
+  r.replica_fits = r.replica_devices >= r.replica_min_devices;
+  if (!r.replica_fits) {
+    e.notes.push_back("serving.replica_devices " + num(r.replica_devices) + " is below the minimum of " +
+                      num(r.replica_min_devices) +
+                      " needed to hold weights and KV cache: the replica cannot serve, so its cost and fleet are not given");
   }
   const Precision cp = compute_precision(d, v.weight_precision);
   r.replica_hbm_bytes_per_s = r.replica_devices * d.hbm_bytes_per_s;
@@ -107,6 +108,7 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.replicas_for_demand = r.tokens_per_s_per_replica > 0
       ? serving::replicas_for_demand(v.demand_tokens_per_day, r.tokens_per_s_per_replica, r.realised_share) : 0;
   r.devices_for_demand = r.replicas_for_demand * r.replica_devices;
+  if (!r.replica_fits) r.cost_per_million_tokens_usd = 0, r.replicas_for_demand = 0, r.devices_for_demand = 0;
   r.devices_with_headroom_low = ceil_count(r.replica_min_devices * (1 + v.headroom_low));
   r.devices_with_headroom_high = ceil_count(r.replica_min_devices * (1 + v.headroom_high));
   if (v.price.usd_per_device_hour <= 0) e.notes.push_back("no serving price for " + d.id + "; cost per token is left out");

@@ -404,9 +404,10 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"replica_usd_per_hour", num_or_null(v.replica_usd_per_hour, serve_priced)},
       {"serving_price_offer", price_json(s.serving.price)},
       {"realised_share", v.realised_share},
-      {"cost_per_million_tokens_usd", num_or_null(v.cost_per_million_tokens_usd, serve_priced)},
-      {"demand_tokens_per_s", v.demand_tokens_per_s}, {"replicas_for_demand", v.replicas_for_demand},
-      {"devices_for_demand", v.devices_for_demand},
+      {"cost_per_million_tokens_usd", num_or_null(v.cost_per_million_tokens_usd, serve_priced && v.replica_fits)},
+      {"demand_tokens_per_s", v.demand_tokens_per_s},
+      {"replicas_for_demand", num_or_null(v.replicas_for_demand, v.replica_fits)},
+      {"devices_for_demand", num_or_null(v.devices_for_demand, v.replica_fits)},
       {"devices_with_headroom_low", v.devices_with_headroom_low},
       {"devices_with_headroom_high", v.devices_with_headroom_high}};
   if (v.has_performance) j["serving"]["performance"] = performance_json(v, serve_priced);

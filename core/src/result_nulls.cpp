@@ -88,6 +88,7 @@ std::string null_reason(const std::string& path, const Scenario& s, const Estima
     }
     if (leaf == "breakeven_utilisation") return no_price(s.device, "training.price");
     if (!peak) return no_peak(s);
+    if (!e.serving.replica_fits) return "serving.replica_devices is below the devices the model needs: not priced";
     return "the serving replica has no decode throughput to spread the owned cost over";
   }
   if (starts_with(path, "carbon.")) {
@@ -96,6 +97,7 @@ std::string null_reason(const std::string& path, const Scenario& s, const Estima
     }
     if (!powered) return "no system power per device for " + s.device.id + "; enter power.system_w_per_device";
     if (!peak) return no_peak(s);
+    if (!e.serving.replica_fits) return "serving.replica_devices is below the devices the model needs: no emissions per token";
     return "the serving replica has no decode throughput";
   }
   if (starts_with(path, "intervals.")) {
@@ -111,10 +113,19 @@ std::string null_reason(const std::string& path, const Scenario& s, const Estima
     if (starts_with(path, "intervals.power_w_quantiles")) {
       return "no system power per device for " + s.device.id + "; enter power.system_w_per_device";
     }
-    if (starts_with(path, "intervals.usd_per_million_tokens_quantiles")) return no_price(s.device, "serving.price");
+    if (starts_with(path, "intervals.usd_per_million_tokens_quantiles")) {
+      if (!e.serving.replica_fits) return "serving.replica_devices is below the devices the model needs: not priced";
+      return no_price(s.device, "serving.price");
+    }
     return "";
   }
   if (starts_with(path, "serving.")) {
+    if (!e.serving.replica_fits && (leaf == "cost_per_million_tokens_usd" || leaf == "replicas_for_demand" ||
+                                    leaf == "devices_for_demand") && !starts_with(path, "serving.performance")) {
+      return "serving.replica_devices " + num(e.serving.replica_devices) + " cannot hold the weights and KV cache (" +
+             num(e.serving.replica_min_devices) + " devices needed): a replica that does not fit is not priced; "
+             "raise serving.replica_devices or omit it for the automatic size";
+    }
     if (leaf == "serving_price_offer" || leaf == "replica_usd_per_hour" || leaf == "cost_per_million_tokens_usd") {
       if (s.serving.price.usd_per_device_hour <= 0) return no_price(s.device, "serving.price");
       return "the replica has no decode throughput to spread the price over";

@@ -97,6 +97,9 @@ struct ServingResult {
   double footprint_bytes = 0;  // weights + KV
   double replica_min_devices = 0;
   double replica_devices = 0;
+  // False when serving.replica_devices is below replica_min_devices: the replica cannot hold the
+  // weights and KV cache, so its cost and fleet are not given (null, with the reason).
+  bool replica_fits = true;
   double replica_hbm_bytes_per_s = 0;
   double replica_flops_per_s = 0;
   double experts_touched_fraction = 1;

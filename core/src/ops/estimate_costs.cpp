@@ -37,7 +37,7 @@ void evaluate_ownership(const Scenario& s, Estimate& e, WorkingLog& w) {
   const ServingResult& v = e.serving;
   const double replica_owned = v.replica_devices * r.usd_per_device_hour_owned;
   r.serving_cost_per_million_tokens_owned_usd =
-      v.tokens_per_s_per_replica > 0 && v.realised_share > 0
+      v.replica_fits && v.tokens_per_s_per_replica > 0 && v.realised_share > 0
           ? replica_owned / (v.tokens_per_s_per_replica * v.realised_share * 3600 / 1e6) : 0;
   if (!w.enabled()) return;
   w.add("ownership.usd_per_device_hour_owned",
@@ -78,7 +78,7 @@ void evaluate_carbon(const Scenario& s, Estimate& e, WorkingLog& w) {
   const ServingResult& v = e.serving;
   const double replica_wh_per_h = v.replica_devices * s.power.system_w_per_device * s.power.pue;
   const double mtok_per_h = v.tokens_per_s_per_replica * v.realised_share * 3600 / 1e6;
-  r.serving_g_co2e_per_million_tokens = mtok_per_h > 0 ? replica_wh_per_h / 1000 * r.g_co2e_per_kwh / mtok_per_h : 0;
+  r.serving_g_co2e_per_million_tokens = v.replica_fits && mtok_per_h > 0 ? replica_wh_per_h / 1000 * r.g_co2e_per_kwh / mtok_per_h : 0;
   if (kg_dev <= 0 && !e.compute.cluster_devices.empty()) {
     e.notes.push_back("no published embodied emissions for " + s.device.id +
                       "; give carbon.embodied_kg_co2e_per_device to include them");
