@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -17,11 +19,10 @@ using nlohmann::json;
 namespace {
 
 json asset(const std::string& name) {
-  for (const sizer::BundledAsset& a : sizer::bundled_assets()) {
-    if (name == a.name) return json::parse(std::string(a.data, a.size));
-  }
-  FAIL("missing asset " << name);
-  return {};
+  // The repository's table, with its provenance text (the embedded copy is lean: lean_table.py).
+  std::ifstream f(std::string(SIZER_SOURCE_DIR) + "/assets/" + name);
+  if (!f) FAIL("missing asset " << name);
+  return json::parse(std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()));
 }
 
 std::map<std::string, json> by_id(const json& rows) {

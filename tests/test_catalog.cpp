@@ -1,6 +1,8 @@
 // Bundled tables: they parse cleanly, carry provenance for every number, label dense peaks,
 // and user tables add to them without breaking them.
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -13,11 +15,10 @@ using nlohmann::json;
 namespace {
 
 json asset(const std::string& name) {
-  for (const BundledAsset& a : bundled_assets()) {
-    if (name == a.name) return json::parse(std::string(a.data, a.size));
-  }
-  FAIL("missing asset " << name);
-  return {};
+  // The repository's table, with its provenance text (the embedded copy is lean: lean_table.py).
+  std::ifstream f(std::string(SIZER_SOURCE_DIR) + "/assets/" + name);
+  if (!f) FAIL("missing asset " << name);
+  return json::parse(std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()));
 }
 
 // Every non-null number under `obj` (dotted path) must have sources[path] with text and a date.

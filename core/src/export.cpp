@@ -8,11 +8,35 @@
 
 #include <cmath>
 #include <cstdio>
-#include <sstream>
+#include <string>
+#include <string_view>
+#include <type_traits>
 
 #include "sizer/format.h"
 
 namespace sizer {
+
+namespace {
+
+// A string builder with the ostream `<<` shape for the few types the exports write. Not
+// Text: that pulls iostream's locale machinery (~67 KB) into the WebAssembly build.
+class Text {
+ public:
+  Text& operator<<(const std::string& s) { buf_ += s; return *this; }
+  Text& operator<<(std::string_view s) { buf_.append(s.data(), s.size()); return *this; }
+  Text& operator<<(const char* s) { buf_ += s; return *this; }
+  Text& operator<<(char c) { buf_ += c; return *this; }
+  // Numbers must be formatted first (plain(), fmt::...): no silent conversion to char.
+  template <typename T, std::enable_if_t<std::is_arithmetic_v<T> && !std::is_same_v<T, char>, int> = 0>
+  Text& operator<<(T) = delete;
+  std::string str() const { return buf_; }
+
+ private:
+  std::string buf_;
+};
+
+}  // namespace
+
 
 using nlohmann::json;
 
@@ -94,7 +118,7 @@ std::string format_leaf(std::string_view leaf, const json& v) {
 // [SECTION] Results
 namespace {
 
-void csv_leaves(const json& j, const std::string& path, std::ostringstream& o) {
+void csv_leaves(const json& j, const std::string& path, Text& o) {
   if (j.is_object()) {
     for (auto it = j.begin(); it != j.end(); ++it) csv_leaves(*it, path + "." + it.key(), o);
   } else if (j.is_array()) {
@@ -122,7 +146,7 @@ bool uses_user_supplied(const Scenario& s) {
 }
 
 std::string results_csv(const json& result) {
-  std::ostringstream o;
+  Text o;
   o << "path,value\n";
   for (const char* block : {"model", "training", "serving"}) {
     if (result.is_object() && result.contains(block)) csv_leaves(result[block], block, o);
@@ -131,7 +155,7 @@ std::string results_csv(const json& result) {
 }
 
 std::string results_markdown(const json& r, bool user_supplied) {
-  std::ostringstream o;
+  Text o;
   const json* model = at(r, {"scenario", "model", "name"});
   const json* device = at(r, {"scenario", "device", "name"});
   const std::string model_name = model && model->is_string() ? model->get<std::string>() : "model";
@@ -209,7 +233,7 @@ std::string plain(double v) {
 }  // namespace
 
 std::string comparison_table(const std::vector<ComparisonRow>& rows, std::string_view format) {
-  std::ostringstream o;
+  Text o;
   if (format == "json") {
     json a = json::array();
     for (const auto& r : rows) {

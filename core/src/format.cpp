@@ -103,6 +103,7 @@ std::string count(double n) {
   if (a >= 1e9) return sig(n / 1e9, 3) + "B";
   if (a >= 1e6) return sig(n / 1e6, 3) + "M";
   if (n == std::floor(n)) return grouped(n);
+  if (a >= 1000) return grouped(std::round(n));  // 625,852 h, not 625852
   return sig(n, 3);
 }
 

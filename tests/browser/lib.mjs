@@ -17,8 +17,8 @@ export function launchBrowser() {
 // Opens a context whose requests are allowed only when `allow(url)` holds; others are aborted
 // and listed in `watch.blocked`. `watch.errors` collects console errors and uncaught exceptions.
 export async function openPage(browser, { allow, viewport = { width: 1280, height: 800 },
-                                          deviceScaleFactor = 1, initScript, colorScheme = 'dark' } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor, colorScheme });
+                                          deviceScaleFactor = 1, initScript, colorScheme = 'dark', hasTouch = false } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor, colorScheme, hasTouch });
   const watch = { errors: [], blocked: [], context };
   await context.route('**/*', (route) => {
     const url = route.request().url();

@@ -12,6 +12,7 @@
 #include "imgui.h"
 #include "inputs_panel.h"
 #include "network_panel.h"
+#include "ops_panel.h"
 #include "overview_panel.h"
 #include "planner_panel.h"
 #include "results_text.h"
@@ -91,6 +92,7 @@ struct TabSpec {
 };
 constexpr TabSpec kTabs[] = {{Tab::overview, "Overview"},    {Tab::training, "Training"},
                              {Tab::serving, "Serving"},      {Tab::network, "Communication"},
+                             {Tab::operations, "Reliability & cost"},
                              {Tab::compare, "Compare chips"}, {Tab::charts, "Charts"},
                              {Tab::planner, "Planner"}};
 
@@ -148,6 +150,7 @@ void results_area(Ui& ui) {
     case Tab::training: training_panel(ui); break;
     case Tab::serving: serving_panel(ui); break;
     case Tab::network: network_panel(ui); break;
+    case Tab::operations: ops_panel(ui); break;
     case Tab::compare: compare_panel(ui); break;
     case Tab::charts: charts_panel(ui); break;
     case Tab::planner: planner_panel(ui); break;

@@ -43,7 +43,7 @@ struct Computed {
 };
 
 // [SECTION] View state
-enum class Tab { overview, training, serving, network, compare, charts, planner };
+enum class Tab { overview, training, serving, network, operations, compare, charts, planner };
 
 struct CompareState {
   bool bf16 = true, fp8 = true, fp4 = false;
@@ -71,6 +71,13 @@ struct ChartData {
   // Serving sweeps over batch (replica size held at the scenario's).
   std::vector<double> batch, experts_touched, step_s, tokens_per_s, compute_step_s;
   double compute_binds_at_batch = 0;  // first batch where decode is compute-bound (0 = never)
+};
+
+// The Reliability & cost view's chart curves (sizer/ops_curves.h), made once per estimate.
+struct OpsCharts {
+  int revision = -1;  // Computed::revision the curves were made for
+  std::vector<sizer::CurvePoint> by_interval;  // predicted goodput against checkpoint interval (s)
+  std::vector<sizer::CurvePoint> by_devices;   // ... against the job's devices
 };
 
 // A named screen rectangle (physical pixels) of an interactive item, published to the page for
@@ -110,6 +117,7 @@ struct ViewState {
   CompareState compare;
   ChartData charts;
   bool charts_cost = false;  // the MFU chart shows cost instead of device-hours
+  OpsCharts ops;             // the Reliability & cost view (ops_panel.h)
   PlannerState planner;      // the planner view (planner_state.h)
   ServePlannerState serve_planner;  // the Serving view's planner section (serve_planner.h)
   std::vector<NamedRect> rects;

@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "input_fields.h"
+#include "ops_inputs.h"
 #include "scenario_edit.h"
 
 namespace sizer_web {
@@ -20,15 +22,11 @@ using nlohmann::json;
 
 // [SECTION] Field helpers
 constexpr const char* kPrecisionNames[] = {"fp32", "bf16", "fp16", "fp8", "fp4"};
+constexpr const char* kUserMark = "  · user-supplied";
 
-struct NumberSpec {
-  const char* path;   // scenario JSON path
-  const char* label;
-  double scale;       // stored value = shown value × scale (1e12 for "T tokens", 0.01 for "%")
-  const char* unit;   // shown after the field
-  bool integer;
-  const char* help;   // tooltip, or nullptr
-};
+}  // namespace
+
+// Shared with ops_inputs.cpp through input_fields.h.
 
 float label_width(Ui& ui) { return std::max(ui.px(120), ImGui::GetContentRegionAvail().x * 0.42f); }
 float input_width(Ui& ui) { return std::max(ui.px(80), ImGui::GetContentRegionAvail().x * 0.30f); }
@@ -41,7 +39,7 @@ void field_label(Ui& ui, const char* label, const char* help) {
 
 // Errors (red) and warnings (amber) the core reported for `path`, under the field, in the unit
 // the field shows when it has one (`unit`, registered for the text mirror too).
-void field_issues(Ui& ui, const std::string& path, const FieldUnit* unit = nullptr) {
+void field_issues(Ui& ui, const std::string& path, const FieldUnit* unit) {
   ui.state.view.field_paths.push_back(path);
   if (unit) ui.state.view.field_units[path] = *unit;
   issue_lines(ui, issues_at(ui.state.editor.local, path), ui.pal.bad);
@@ -59,13 +57,13 @@ bool has_error(Ui& ui, const std::string& path) {
   return !issues_at(ui.state.editor.issues, path).empty() || !issues_at(ui.state.editor.local, path).empty();
 }
 
-void number_field(Ui& ui, const NumberSpec& f, const char* hint = nullptr) {
+void number_field(Ui& ui, const NumberSpec& f, const char* hint, double fallback) {
   ImGui::PushID(f.path);
   const float lw = label_width(ui);
   field_label(ui, f.label, f.help);
   ImGui::SameLine(lw);
   ImGui::SetNextItemWidth(input_width(ui));
-  double shown = input_number(ui.state, f.path) / f.scale;
+  double shown = input_number(ui.state, f.path, fallback) / f.scale;
   const bool bad = has_error(ui, f.path);
   if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
   const bool typed = ImGui::InputDouble("##v", &shown, 0.0, 0.0, f.integer ? "%.0f" : "%.6g");
@@ -89,18 +87,8 @@ void number_field(Ui& ui, const NumberSpec& f, const char* hint = nullptr) {
   ImGui::PopID();
 }
 
-struct Choice {
-  std::string value;
-  std::string label;
-  bool enabled = true;
-  bool user = false;  // user-supplied: marked with text and colour
-};
-
-constexpr const char* kUserMark = "  · user-supplied";
-
-// A combo over `choices`; returns the index picked this frame, or -1.
 int combo_field(Ui& ui, const char* label, const std::string& path, const std::vector<Choice>& choices,
-                const std::string& current, const char* help = nullptr, float width = 0) {
+                const std::string& current, const char* help, float width) {
   ImGui::PushID(path.c_str());
   int picked = -1;
   std::string preview = current;
@@ -125,6 +113,7 @@ int combo_field(Ui& ui, const char* label, const std::string& path, const std::v
                             choices[i].enabled ? 0 : ImGuiSelectableFlags_Disabled)) {
         picked = static_cast<int>(i);
       }
+      note_rect(ui, "option:" + path + "=" + choices[i].value);
       if (choices[i].user) ImGui::PopStyleColor();
       if (selected) ImGui::SetItemDefaultFocus();
       ImGui::PopID();
@@ -137,6 +126,8 @@ int combo_field(Ui& ui, const char* label, const std::string& path, const std::v
   ImGui::PopID();
   return picked;
 }
+
+namespace {
 
 void precision_field(Ui& ui, const char* label, const std::string& path, bool check_device, const char* help) {
   std::vector<Choice> choices;
@@ -156,6 +147,8 @@ void precision_field(Ui& ui, const char* label, const std::string& path, bool ch
   if (i >= 0) set_input(ui.state, path, choices[i].value);
 }
 
+}  // namespace
+
 bool block_header(Ui& ui, const char* title) {
   ImGui::Spacing();
   ImGui::PushFont(ui.fonts.strong);
@@ -163,6 +156,8 @@ bool block_header(Ui& ui, const char* title) {
   ImGui::PopFont();
   return open;
 }
+
+namespace {
 
 // [SECTION] Blocks
 void model_block(Ui& ui) {
@@ -353,8 +348,17 @@ void training_block(Ui& ui) {
   precision_field(ui, "Precision", "training.precision", true, "Math precision of training; sets the dense peak.");
   mfu_field(ui);
   number_field(ui, {"training.days", "Schedule", 1, "days", false, nullptr});
-  number_field(ui, {"training.goodput", "Goodput", 0.01, "%", false,
-                    "Share of wall-clock time doing useful steps (not restarting from checkpoints)."});
+  if (input_string(ui.state, "training.goodput") == "predicted") {  // chosen under Reliability & cost
+    field_label(ui, "Goodput", "Predicted from failure rates, checkpoints and restarts (Reliability & cost).");
+    ImGui::SameLine(label_width(ui));
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.accent);
+    ImGui::TextUnformatted(("predicted: " + pct(ui.est().reliability.goodput_predicted)).c_str());
+    ImGui::PopStyleColor();
+    field_issues(ui, "training.goodput");
+  } else {
+    number_field(ui, {"training.goodput", "Goodput", 0.01, "%", false,
+                      "Share of wall-clock time doing useful steps (not restarting from checkpoints)."});
+  }
   number_field(ui, {"training.hbm_usable", "Usable HBM", 0.01, "%", false, nullptr});
   const std::vector<Choice> zero = {{"0", "0: none"}, {"1", "1: optimizer states"}, {"2", "2: + gradients"},
                                     {"3", "3: + weights"}};
@@ -457,6 +461,7 @@ void inputs_panel(Ui& ui) {
   layout_block(ui);
   serving_block(ui);
   power_block(ui);
+  ops_block(ui);
   ImGui::Dummy(ImVec2(0, ui.px(12)));
   ui.state.view.last_field_paths = ui.state.view.field_paths;
 }

@@ -4,6 +4,7 @@
 // the app's plain-text results into the page (#results-text, aria-live) and publishes the screen
 // rectangles of named widgets and timing stats (window.sizerUi, window.sizerStats) for tests.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -42,6 +43,10 @@ struct Platform {
   // would otherwise be lost (Enter not applying a field, Tab not moving).
   std::vector<int> pressed_since_frame;
   std::vector<int> held_releases;  // key, scancode, mods
+  // Taps (settle_taps): the pointer's last position and the buttons ImGui last saw down.
+  ImVec2 last_mouse = ImVec2(-FLT_MAX, -FLT_MAX);
+  bool was_down[ImGuiMouseButton_COUNT] = {};
+  bool deferred_press[ImGuiMouseButton_COUNT] = {};
 };
 
 Platform* g_platform = nullptr;  // for the GLFW key callback, which has no user pointer here
@@ -139,11 +144,44 @@ void fit_canvas(Platform& p) {
   }
 }
 
+// A tap on a touch screen reaches the page as mousemove, mousedown and mouseup at once (the touch
+// events themselves are kept from GLFW: install_touch_filter). ImGui 1.86 must see the pointer over
+// a click-release item (radio, checkbox, button) a frame before the press, as with a mouse: a
+// press that comes with a jump of the pointer is held back one frame, then held down for one.
+void settle_taps(Platform& p) {
+  ImGuiIO& io = ImGui::GetIO();
+  const bool moved = io.MousePos.x != p.last_mouse.x || io.MousePos.y != p.last_mouse.y;
+  for (int i = 0; i < ImGuiMouseButton_COUNT; ++i) {
+    if (p.deferred_press[i]) {
+      io.MouseDown[i] = true;
+      p.deferred_press[i] = false;
+    } else if (io.MouseDown[i] && !p.was_down[i] && moved) {
+      io.MouseDown[i] = false;
+      p.deferred_press[i] = true;
+    }
+    p.was_down[i] = io.MouseDown[i];
+  }
+  p.last_mouse = io.MousePos;
+}
+
+// Emscripten's GLFW takes touchstart/touchend as button presses at the pointer's LAST position
+// (it reads no position from touch events), so a tap pressed wherever the previous one was. The
+// touch events are stopped before they reach the canvas; the browser's mouse events for the tap
+// (same place, right after) are what GLFW and ImGui see.
+EM_JS(void, install_touch_filter, (), {
+  ["touchstart", "touchend", "touchcancel", "touchmove"].forEach(function(type) {
+    window.addEventListener(type, function(e) {
+      if (e.target && e.target.id === "canvas") e.stopPropagation();
+    }, true);
+  });
+});
+
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
   fit_canvas(p);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  settle_taps(p);
   ImGuiIO& io = ImGui::GetIO();  // GLFW's window size is not kept in sync on the web: override
   io.DisplaySize = ImVec2(static_cast<float>(p.width_px), static_cast<float>(p.height_px));
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
@@ -215,6 +253,7 @@ int main() {
   emscripten_set_wheel_callback(kCanvas, &platform, EM_TRUE, on_wheel);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   sizer_web::page_io_install();
+  install_touch_filter();
 
   emscripten_set_main_loop_arg(frame, &platform, 0, true);
   return 0;

@@ -17,7 +17,18 @@ struct Card {
   std::string path;  // working shown for the value
   std::string detail;
   ImU32 accent = 0;
+  std::string interval = std::string();  // "p10–p90: X – Y" (intervals of sizer/uncertainty.h), or empty
 };
+
+// "p10–p90: 32,676 – 43,509" for a headline's sampled interval; empty when it is a point.
+std::string interval_line(const sizer::Quantiles& q, std::string (*f)(double)) {
+  auto shown = [&](double v) { return std::isfinite(v) ? f(v) : std::string("out of reach"); };
+  const std::string lo = shown(q.p10), hi = shown(q.p90);
+  if (lo == hi) return std::string();
+  return u8"p10–p90: " + range_text(lo, hi);
+}
+
+std::string devices_up(double n) { return fmt::count(std::ceil(n)); }
 
 double vmin(const std::vector<double>& v) { return v.empty() ? 0 : *std::min_element(v.begin(), v.end()); }
 double vmax(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
@@ -55,6 +66,11 @@ void draw_card(Ui& ui, const Card& c, float height) {
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui.state.view.pinned_working = wk->path;
   }
   ImGui::PushFont(ui.fonts.small);
+  if (!c.interval.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.accent);
+    ImGui::TextUnformatted(c.interval.c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
   ImGui::TextUnformatted(c.detail.c_str());
   ImGui::PopStyleColor();
@@ -66,7 +82,7 @@ void draw_card(Ui& ui, const Card& c, float height) {
   ImGui::PopID();
 }
 
-std::vector<Card> headline_cards(Ui& ui) {
+std::vector<Card> training_cards(Ui& ui) {
   const sizer::Estimate& e = ui.est();
   const sizer::Scenario& s = ui.sc();
   const auto& c = e.compute;
@@ -109,6 +125,29 @@ std::vector<Card> headline_cards(Ui& ui) {
   } else {
     cards.push_back({"Facility power", "unknown", "", "No system power is known for this device.", ui.pal.faint});
   }
+  const auto& k = e.carbon;
+  if (s.power.system_w_per_device > 0 && c.dense_peak_flops > 0 && !k.training_kg_co2e.empty()) {
+    auto tonnes = [](double kg) { return fmt::count(std::round(kg / 1000)); };
+    cards.push_back({u8"Training emissions", range_text(tonnes(vmin(k.training_kg_co2e)), tonnes(vmax(k.training_kg_co2e))) +
+                                                 u8" t CO₂e",
+                     "carbon.training_kg_co2e",
+                     "the cluster over the schedule on the " + s.carbon.grid.name + " grid, " + plain(k.g_co2e_per_kwh) +
+                         u8" g CO₂e/kWh (operational)",
+                     ui.pal.good});
+  } else {
+    cards.push_back({"Training emissions", "unknown", "", "No system power is known for this device.", ui.pal.faint});
+  }
+  const auto& q = e.intervals;
+  cards[1].interval = interval_line(q.cluster_devices, devices_up);
+  if (q.has_cost && cards.size() > 3 && !c.cluster_cost_usd.empty()) cards[3].interval = interval_line(q.cluster_cost_usd, fmt::usd);
+  if (q.has_power) cards[cards.size() - 2].interval = interval_line(q.facility_power_w, fmt::watts);
+  return cards;
+}
+
+std::vector<Card> serving_cards(Ui& ui) {
+  const sizer::Estimate& e = ui.est();
+  const sizer::Scenario& s = ui.sc();
+  std::vector<Card> cards;
   const auto& v = e.serving;
   cards.push_back({"Serving replica", fmt::count(v.replica_devices) + " devices", "serving.replica_min_devices",
                    fmt::bytes(v.weight_bytes) + " weights + " + fmt::bytes(v.kv_bytes) + " KV cache; at least " +
@@ -123,7 +162,8 @@ std::vector<Card> headline_cards(Ui& ui) {
     cards.push_back({"Cost per million tokens", fmt::usd(v.cost_per_million_tokens_usd), "serving.cost_per_million_tokens_usd",
                      "at " + pct(s.serving.realised_fraction) + " of the ceiling and " +
                          pct(s.serving.utilisation) + " utilisation",
-                     ui.pal.series[1]});
+                     ui.pal.series[1], e.intervals.has_serving_cost ? interval_line(e.intervals.cost_per_million_tokens_usd, fmt::usd)
+                                                                    : std::string()});
   } else {
     cards.push_back({"Cost per million tokens", "no price", "",
                      s.device.price_note.empty() ? "No price offer for this device." : "No public price: " + s.device.price_note,
@@ -210,19 +250,22 @@ void ten_steps(Ui& ui) {
 void overview_panel(Ui& ui) {
   const sizer::Scenario& s = ui.sc();
   section_title(ui, "Training", nullptr);
-  std::vector<Card> cards = headline_cards(ui);
   const float avail = ImGui::GetContentRegionAvail().x;
-  const int columns = avail > ui.px(860) ? 4 : 2;
-  const float card_h = ui.fonts.big->FontSize + ui.fonts.small->FontSize * 5.0f + ui.px(30);
+  const float card_h = ui.fonts.big->FontSize + ui.fonts.small->FontSize * 6.0f + ui.px(30);
+  const std::vector<Card> groups[2] = {training_cards(ui), serving_cards(ui)};
   for (int half = 0; half < 2; ++half) {
+    const std::vector<Card>& cards = groups[half];
     if (half == 1) {
       ImGui::Spacing();
       section_title(ui, "Serving", nullptr);
     }
+    // Four across on a wide view (three for five or six cards: two even rows), two on a narrow one.
+    const int n = static_cast<int>(cards.size());
+    const int columns = avail > ui.px(860) ? (n > 4 && n <= 6 ? 3 : 4) : 2;
     if (ImGui::BeginTable(half ? "cards_serving" : "cards_training", columns, ImGuiTableFlags_SizingStretchSame)) {
-      for (int i = half * 4; i < half * 4 + 4; ++i) {
+      for (const Card& c : cards) {
         ImGui::TableNextColumn();
-        draw_card(ui, cards[i], card_h);
+        draw_card(ui, c, card_h);
       }
       ImGui::EndTable();
     }

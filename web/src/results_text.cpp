@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ops_charts.h"
 #include "planner_state.h"
 #include "serve_planner.h"
 #include "sizer/working.h"
@@ -23,6 +24,89 @@ std::string span(const std::vector<double>& v, std::string (*f)(double)) {
   const double lo = *std::min_element(v.begin(), v.end()), hi = *std::max_element(v.begin(), v.end());
   const std::string a = f(lo), b = f(hi);
   return a == b ? a : a + " to " + b;
+}
+
+std::string finite(double v, std::string (*f)(double)) { return std::isfinite(v) ? f(v) : "out of reach"; }
+std::string count_up(double n) { return fmt::count(std::ceil(n)); }
+std::string tonnes(double kg) { return fmt::count(std::round(kg / 1000)); }
+
+// The Reliability & cost view (ops_panel.h) as lines.
+std::string ops_text(const AppState& state) {
+  const sizer::Scenario& s = state.computed.scenario;
+  const sizer::Estimate& e = state.computed.estimate;
+  std::string t;
+  auto line = [&t](const std::string& label, const std::string& value) { t += label + ": " + value + "\n"; };
+  const auto& q = e.intervals;
+  auto interval = [&](const char* what, const sizer::Quantiles& x, std::string (*f)(double)) {
+    const std::string lo = finite(x.p10, f), hi = finite(x.p90, f);
+    line(std::string("Interval p10 to p90 of ") + what, lo == hi ? lo + " (no range given)" : lo + " to " + hi + " (p50 " + finite(x.p50, f) + ")");
+  };
+  interval(("the devices for " + plain_text(s.training.days) + " days").c_str(), q.cluster_devices, count_up);
+  if (q.has_cost) interval("the cluster rental cost", q.cluster_cost_usd, fmt::usd);
+  if (q.has_power) interval("the facility power", q.facility_power_w, fmt::watts);
+  if (q.has_serving_cost) interval("the cost per million tokens", q.cost_per_million_tokens_usd, fmt::usd);
+  if (q.infeasible_share > 0) line("Draws out of reach (no cluster meets the schedule)", pct_text(q.infeasible_share));
+  for (const auto& r : q.sensitivity) {
+    const std::string& o = q.sensitivity_output;
+    line("Sensitivity of the " + interval_output_label(o) + " (base " + interval_output_value(o, q.sensitivity_base) + ") to " +
+             sensitivity_input_label(r.input),
+         sensitivity_input_value(r.input, r.input_low) + " to " + sensitivity_input_value(r.input, r.input_high) + " gives " +
+             interval_output_value(o, r.output_low) + " to " + interval_output_value(o, r.output_high));
+  }
+  const auto& r = e.reliability;
+  const auto& in = s.training.reliability;
+  line("Goodput", in.predict_goodput ? "predicted " + pct_text(r.goodput_predicted) + " on the layout (used); " +
+                                           pct_text(s.training.goodput) + " assumed"
+                                     : pct_text(s.training.goodput) + " assumed (used); predicted " +
+                                           pct_text(r.goodput_predicted) + " on the layout");
+  if (in.predict_goodput && !e.goodput_used.empty()) line("Goodput used per MFU point", span(e.goodput_used, pct_text));
+  line("Job MTBF", fmt::seconds(r.job_mtbf_s) + " on " + fmt::count(r.job_devices) + " devices");
+  line("Interruptions expected over the run", fmt::count(std::round(r.expected_interruptions)));
+  line("Checkpoint", fmt::bytes(r.checkpoint_bytes) + ", written in " + fmt::seconds(r.checkpoint_write_s) + ", training paused " +
+                         fmt::seconds(r.checkpoint_blocking_s) + " (" + sizer::to_string(in.checkpoint) + "), every " +
+                         fmt::seconds(r.checkpoint_interval_s) + " (optimum " + fmt::seconds(r.optimal_interval_s) + ")");
+  line("Restart", fmt::seconds(r.restart_s) + "; hot spares: " + fmt::count(r.spare_domains) + " domains of " +
+                      fmt::count(in.failure_domain_devices) + " devices");
+  line("Failures cost", fmt::number(r.extra_days) + " extra days, " + fmt::count(std::round(r.lost_device_hours)) + " h lost device-hours" +
+                            (s.training.price.usd_per_device_hour > 0 ? ", " + fmt::usd(r.extra_cost_usd) + " extra" : ""));
+  const auto& g = e.storage;
+  const auto& gi = s.training.storage;
+  auto verdict = [](const std::string& v) { return v == "not_given" ? std::string("not given") : v == "ok" ? "enough" : "short"; };
+  line("Storage capacity needed", fmt::bytes(g.total_capacity_bytes) + " (checkpoints " + fmt::bytes(g.checkpoint_capacity_bytes) +
+                                      " + data " + fmt::bytes(g.dataset_bytes) + ")" +
+                                      (gi.capacity_bytes > 0 ? ", have " + fmt::bytes(gi.capacity_bytes) : "") + ": " +
+                                      verdict(g.capacity_verdict));
+  line("Storage write bandwidth needed", fmt::bytes_per_s(g.write_bytes_per_s_needed) + ", have " +
+                                             fmt::bytes_per_s(s.training.checkpoint_bytes_per_s) + ": " + verdict(g.write_verdict));
+  line("Storage read bandwidth needed", fmt::bytes_per_s(g.read_bytes_per_s_needed) + ": " + verdict(g.read_verdict));
+  const auto& o = e.ownership;
+  if (!o.known) {
+    line("Owning", "no purchase price is bundled for " + s.device.name + "; enter one (ownership.usd_per_device)");
+  } else {
+    line("Owned cost per device-hour", fmt::usd(o.usd_per_device_hour_owned) + " (capital " + fmt::usd(o.capital_usd_per_hour) +
+                                           ", power " + fmt::usd(o.power_usd_per_hour) + ", facility " +
+                                           fmt::usd(o.facility_usd_per_hour) + ", operations " + fmt::usd(o.ops_usd_per_hour) + ")");
+    for (const auto& b : o.offers) {
+      line("Break-even utilisation against " + b.provider + " " + humanise(b.offer_kind) + " at $" + plain_text(b.usd_per_device_hour) + "/h",
+           b.breakeven_utilisation > 1 ? "never (renting is cheaper)" : pct_text(b.breakeven_utilisation));
+    }
+    line("Training cluster owned", span(o.training_cost_owned_usd, fmt::usd) +
+                                       (e.compute.cluster_cost_usd.empty() ? "" : "; rented " + span(e.compute.cluster_cost_usd, fmt::usd)));
+    if (o.serving_cost_per_million_tokens_owned_usd > 0) {
+      line("Cost per million tokens owned", fmt::usd(o.serving_cost_per_million_tokens_owned_usd) +
+                                                (e.serving.cost_per_million_tokens_usd > 0
+                                                     ? "; rented " + fmt::usd(e.serving.cost_per_million_tokens_usd) : ""));
+    }
+  }
+  const auto& c = e.carbon;
+  line("Grid", s.carbon.grid.name + ", " + plain_text(c.g_co2e_per_kwh) + " g CO2e per kWh");
+  const bool powered = s.power.system_w_per_device > 0 && e.compute.dense_peak_flops > 0;
+  if (powered) line("Training emissions (operational)", span(c.training_kg_co2e, tonnes) + " t CO2e");
+  if (powered && s.ownership.capital.embodied_kg_co2e_per_device > 0) line("Training emissions (embodied)", span(c.training_embodied_kg_co2e, tonnes) + " t CO2e");
+  if (c.serving_g_co2e_per_million_tokens > 0) {
+    line("Serving emissions", fmt::count(std::round(c.serving_g_co2e_per_million_tokens)) + " g CO2e per million tokens");
+  }
+  return t;
 }
 
 }  // namespace
@@ -68,6 +152,7 @@ std::string results_text(const AppState& state) {
   line("Cost per million tokens", v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : no_price);
   line("Serving fleet", fmt::count(v.devices_for_demand) + " devices (" + fmt::count(v.replicas_for_demand) + " replicas) for " +
                             fmt::count(s.serving.demand_tokens_per_day) + " tokens per day");
+  t += ops_text(state);
   t += serve_planner_text(state);
   t += planner_text(state);
   return t;

@@ -159,7 +159,7 @@ void ensure_working(AppState& s) {
   if (s.computed.working_ready) return;
   const auto t0 = std::chrono::steady_clock::now();
   s.computed.resolved = sizer::scenario_to_json(s.computed.scenario);
-  s.computed.estimate.working = sizer::evaluate(s.computed.scenario, true).working;
+  s.computed.estimate.working = sizer::evaluate(s.computed.scenario, true, false).working;  // intervals: already there
   s.computed.working_ready = true;
   s.computed.working_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }

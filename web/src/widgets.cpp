@@ -154,7 +154,9 @@ void result_row(Ui& ui, const char* label, const std::string& value, const std::
   ImGui::PushID(label);
   ImGui::TableNextRow(0, ImGui::GetTextLineHeight() + ui.px(8));
   ImGui::TableNextColumn();
+  ImGui::PushTextWrapPos(0.0f);  // a narrow view (a phone) wraps long labels instead of cutting them
   ImGui::TextUnformatted(label);
+  ImGui::PopTextWrapPos();
   ImGui::TableNextColumn();
   value_text(ui, value, path, true, color);
   ImGui::TableNextColumn();

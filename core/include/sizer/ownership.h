@@ -19,6 +19,10 @@ double ops_usd_per_hour(double capex_usd_per_device, double network_storage_frac
 // Utilisation above which owning is cheaper than renting at `rent_usd_per_hour`: an owned device
 // costs every hour; a rented one only the hours used.
 double breakeven_utilisation(double owned_usd_per_hour, double rent_usd_per_hour);
+// A device-year both ways (the break-even chart): owned, every hour whether used or not; rented,
+// only the used share of the hours.
+double owned_usd_per_year(double owned_usd_per_hour);
+double rented_usd_per_year(double rent_usd_per_hour, double utilisation);
 
 }  // namespace sizer::ownership
 

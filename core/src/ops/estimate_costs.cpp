@@ -72,8 +72,10 @@ void evaluate_carbon(const Scenario& s, Estimate& e, WorkingLog& w) {
   const double kg_dev = s.ownership.capital.embodied_kg_co2e_per_device;
   for (size_t i = 0; i < e.power.cluster_energy_wh.size(); ++i) {
     r.training_kg_co2e.push_back(carbon::kg_co2e(e.power.cluster_energy_wh[i], r.g_co2e_per_kwh));
-    r.training_embodied_kg_co2e.push_back(
-        carbon::embodied_kg_co2e(e.compute.cluster_devices[i], kg_dev, s.training.days, q.lifetime_years));
+    if (kg_dev > 0) {  // empty without a published figure (the JSON gives null)
+      r.training_embodied_kg_co2e.push_back(
+          carbon::embodied_kg_co2e(e.compute.cluster_devices[i], kg_dev, s.training.days, q.lifetime_years));
+    }
   }
   const ServingResult& v = e.serving;
   const double replica_wh_per_h = v.replica_devices * s.power.system_w_per_device * s.power.pue;

@@ -20,4 +20,8 @@ double ops_usd_per_hour(double capex, double nsf, double fraction) { return cape
 
 double breakeven_utilisation(double owned, double rent) { return rent > 0 ? owned / rent : 0; }
 
+double owned_usd_per_year(double owned) { return owned * kHoursPerYear; }
+
+double rented_usd_per_year(double rent, double utilisation) { return rent * kHoursPerYear * utilisation; }
+
 }  // namespace sizer::ownership
