@@ -139,6 +139,18 @@ export function resultsText(page) {
   return page.textContent('#results-text');
 }
 
+// Waits until a line of the results text matches `re` (multiline) and returns the text; on a
+// timeout the error names `what` and shows the text.
+export async function waitText(page, re, what, timeout = 30000) {
+  try {
+    await page.waitForFunction((src) => new RegExp(src, 'm').test(document.getElementById('results-text').textContent),
+                               re.source, { timeout });
+  } catch {
+    throw new Error(`${what}: the results text never matched ${re}:\n${await resultsText(page)}`);
+  }
+  return resultsText(page);
+}
+
 export function assert(condition, message) {
   if (!condition) throw new Error(message);
 }

@@ -4,7 +4,7 @@
 // equal sizer.evaluate() of the linked scenario, and hovering each chart shows the value under
 // the pointer. At desktop size (1× and 2×) and phone size with touch, with screenshots.
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, waitForFirstFrame,
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, waitText, waitForFirstFrame,
   widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
@@ -55,15 +55,6 @@ const lineOf = (text, label) => {
   return l.slice(label.length + 2);
 };
 
-async function waitText(page, re, what) {
-  try {
-    await page.waitForFunction((src) => new RegExp(src, 'm').test(document.getElementById('results-text').textContent),
-                               re.source, { timeout: 10000 });
-  } catch {
-    throw new Error(`${what}: the results text never matched ${re}:\n${await resultsText(page)}`);
-  }
-  return resultsText(page);
-}
 
 // A click with the mouse, or on a touch screen a tap, in the middle of a named widget.
 async function press(page, name, touch) {
@@ -142,20 +133,20 @@ async function drive(browser, origin, shots, size) {
   // Goodput: predicted.
   await scrollInputs(page, 'radio:training.goodput=predicted', size);
   await press(page, 'radio:training.goodput=predicted', touch);
-  await waitText(page, /^Goodput: predicted .* \(used\)/, where('goodput predicted'));
+  await waitText(page, /^Goodput: predicted .* \(used\)/, where('goodput predicted'), 10000);
   // A purchase price and a storage capacity (100 TB: short of the checkpoints plus the data).
   await scrollInputs(page, 'input:ownership.usd_per_device', size);
   await typeInto(page, 'input:ownership.usd_per_device', '30000', touch);
   await scrollInputs(page, 'input:training.storage.capacity_bytes', size);
   await typeInto(page, 'input:training.storage.capacity_bytes', '0.1', touch);
-  await waitText(page, /^Storage capacity needed: .*have 100 TB: short$/, where('storage capacity'));
+  await waitText(page, /^Storage capacity needed: .*have 100 TB: short$/, where('storage capacity'), 10000);
   // A grid region from the combo.
   await scrollInputs(page, 'combo:carbon.region', size);
   await press(page, 'combo:carbon.region', touch);
   await frames(page, 4);
   await page.screenshot({ path: path.join(shots, `ops-regions-${size.name}.png`) });
   await press(page, 'option:carbon.region=fr', touch);
-  await waitText(page, /^Grid: France, /, where('grid region'));
+  await waitText(page, /^Grid: France, /, where('grid region'), 10000);
   const scenario = await linked(page, (s) => s.training && s.training.goodput === 'predicted' && s.ownership &&
                                       s.ownership.usd_per_device === 30000 && s.training.storage &&
                                       s.training.storage.capacity_bytes === 1e14 && s.carbon && s.carbon.region === 'fr',

@@ -3,7 +3,7 @@
 // mirrored results equal sizer.serveSearch() of the linked scenario; hovering the chart shows a
 // Pareto point. At desktop and phone size, with screenshots.
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, typeIntoWidget,
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, waitText, typeIntoWidget,
   waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
@@ -15,15 +15,6 @@ async function linked(page) {
   return hash.startsWith('#s1.') ? JSON.parse(Buffer.from(hash.slice(4), 'base64url').toString('utf8')) : null;
 }
 
-async function waitText(page, re, what) {
-  try {
-    await page.waitForFunction((src) => new RegExp(src, 'm').test(document.getElementById('results-text').textContent),
-                               re.source, { timeout: 30000 });
-  } catch {
-    throw new Error(`${what}: the results text never matched ${re}:\n${await resultsText(page)}`);
-  }
-  return resultsText(page);
-}
 
 async function drive(browser, origin, shots, size) {
   const where = (w) => `${size.name}: ${w}`;

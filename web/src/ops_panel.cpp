@@ -99,7 +99,7 @@ void reliability_section(Ui& ui) {
     result_row(ui, "Goodput used per MFU point", used, "", "on each MFU point's cluster for the schedule");
   }
   result_row(ui, "Failures per device-day", fmt::number(r.failures_per_device_day), "",
-             q.rates_given ? "given" : "measured on " + q.rates.basis + (q.rates_fallback ? " (no entry for this device)" : ""));
+             q.rates_given ? "given" : "measured on " + q.rates.basis + (q.rates_fallback ? " (no published rate for this chip)" : ""));
   result_row(ui, "Job MTBF", fmt::seconds(r.job_mtbf_s), "training.reliability.job_mtbf_s", "unexpected failures only");
   result_row(ui, "Interruptions over the run", fmt::count(std::round(r.expected_interruptions)),
              "training.reliability.expected_interruptions", "over " + fmt::number(r.wall_days) + " days on the layout");
