@@ -34,8 +34,8 @@ json reliability_json(const Scenario& s, const Estimate& e) {
   const ReliabilityInputs& q = s.training.reliability;
   return {{"goodput_mode", q.predict_goodput ? "predicted" : "assumed"},
           {"goodput_used", list_or_null(e.goodput_used, peak)},
-          {"job_devices", r.job_devices},
-          {"failures_per_device_day", r.failures_per_device_day},
+          {"job_devices", num_or_null(r.job_devices)},
+          {"failures_per_device_day", num_or_null(r.failures_per_device_day)},
           {"failure_rates", {{"device", q.rates.device}, {"host", q.rates.host}, {"network", q.rates.network},
                              {"software", q.rates.software}, {"basis", q.rates.basis}, {"source", q.rates.source},
                              {"fallback", q.rates_fallback}}},
@@ -43,18 +43,18 @@ json reliability_json(const Scenario& s, const Estimate& e) {
           {"job_mtbf_s", num_or_null(r.job_mtbf_s, r.job_mtbf_s > 0)},
           {"expected_interruptions", num_or_null(r.expected_interruptions, peak)},
           {"expected_failures", num_or_null(r.expected_failures, peak)},
-          {"checkpoint_bytes", r.checkpoint_bytes},
+          {"checkpoint_bytes", num_or_null(r.checkpoint_bytes)},
           {"checkpoint_mode", to_string(q.checkpoint)},
-          {"checkpoint_write_s", r.checkpoint_write_s},
-          {"checkpoint_blocking_s", r.checkpoint_blocking_s},
-          {"checkpoint_interval_s", r.checkpoint_interval_s},
-          {"optimal_interval_s", r.optimal_interval_s},
+          {"checkpoint_write_s", num_or_null(r.checkpoint_write_s)},
+          {"checkpoint_blocking_s", num_or_null(r.checkpoint_blocking_s)},
+          {"checkpoint_interval_s", num_or_null(r.checkpoint_interval_s)},
+          {"optimal_interval_s", num_or_null(r.optimal_interval_s)},
           {"young_interval_s", num_or_null(r.young_interval_s, r.job_mtbf_s > 0)},
-          {"restart_s", r.restart_s},
-          {"reload_s", r.reload_s},
-          {"spare_domains", r.spare_domains},
-          {"spare_shortfall_probability", r.spare_shortfall_probability},
-          {"goodput_predicted", r.goodput_predicted},
+          {"restart_s", num_or_null(r.restart_s)},
+          {"reload_s", num_or_null(r.reload_s)},
+          {"spare_domains", num_or_null(r.spare_domains)},
+          {"spare_shortfall_probability", num_or_null(r.spare_shortfall_probability)},
+          {"goodput_predicted", num_or_null(r.goodput_predicted)},
           {"useful_days", num_or_null(r.useful_days, peak)},
           {"wall_days", num_or_null(r.wall_days, peak && r.goodput_predicted > 0)},
           {"extra_days", num_or_null(r.extra_days, peak && r.goodput_predicted > 0)},
@@ -66,11 +66,11 @@ json reliability_json(const Scenario& s, const Estimate& e) {
 json storage_json(const Scenario& s, const Estimate& e) {
   const StorageResult& r = e.storage;
   const StorageInputs& q = s.training.storage;
-  return {{"checkpoint_capacity_bytes", r.checkpoint_capacity_bytes},
-          {"write_bytes_per_s_needed", r.write_bytes_per_s_needed},
-          {"dataset_bytes", r.dataset_bytes},
-          {"read_bytes_per_s_needed", r.read_bytes_per_s_needed},
-          {"total_capacity_bytes", r.total_capacity_bytes},
+  return {{"checkpoint_capacity_bytes", num_or_null(r.checkpoint_capacity_bytes)},
+          {"write_bytes_per_s_needed", num_or_null(r.write_bytes_per_s_needed)},
+          {"dataset_bytes", num_or_null(r.dataset_bytes)},
+          {"read_bytes_per_s_needed", num_or_null(r.read_bytes_per_s_needed)},
+          {"total_capacity_bytes", num_or_null(r.total_capacity_bytes)},
           {"capacity_bytes", num_or_null(q.capacity_bytes, q.capacity_bytes > 0)},
           {"write_bytes_per_s", s.training.checkpoint_bytes_per_s},
           {"read_bytes_per_s", num_or_null(q.read_bytes_per_s, q.read_bytes_per_s > 0)},
@@ -122,12 +122,13 @@ json intervals_json(const Scenario& s, const Estimate& e) {
   const bool ok = r.samples > 0;
   json sens = json::array();
   for (const SensitivityRow& x : r.sensitivity) {
+    // An end of the range where no cluster meets the schedule is infinite: null (result_nulls.cpp says why).
     sens.push_back({{"input", x.input}, {"input_low", x.input_low}, {"input_high", x.input_high},
-                    {"output_low", x.output_low}, {"output_high", x.output_high}});
+                    {"output_low", num_or_null(x.output_low)}, {"output_high", num_or_null(x.output_high)}});
   }
   (void)s;
-  return {{"samples", r.samples},
-          {"infeasible_share", r.infeasible_share},
+  return {{"samples", num_or_null(r.samples)},
+          {"infeasible_share", num_or_null(r.infeasible_share)},
           {"distribution", to_string(s.uncertainty.distribution)},
           {"devices_quantiles", quantiles_json(r.cluster_devices, ok)},
           {"wall_days_quantiles", quantiles_json(r.wall_days, ok)},
