@@ -65,9 +65,7 @@ void operations_report(std::ostringstream& o, const Scenario& s, const Estimate&
   }
   if (!e.carbon.training_kg_co2e.empty()) {
     o << "\nCarbon (" << s.carbon.grid.name << ", " << fmt::number(e.carbon.g_co2e_per_kwh, 4) << " g CO2e/kWh)\n";
-    std::vector<double> t;
-    for (double kg : e.carbon.training_kg_co2e) t.push_back(kg / 1000);
-    line(o, "training, t CO2e", list(t, fmt::count));
+    line(o, "training, t CO2e", list(e.carbon.training_kg_co2e, fmt::tonnes));
     line(o, "serving, g CO2e per million tokens", fmt::number(e.carbon.serving_g_co2e_per_million_tokens, 3));
   }
   const IntervalResult& iv = e.intervals;

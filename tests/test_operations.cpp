@@ -4,6 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "json_util.h"
 #include "scenario_util.h"
 #include "sizer/embed.h"
 #include "sizer/estimate.h"
@@ -235,18 +236,6 @@ TEST_CASE("a replica smaller than the model needs is never priced as if it worke
   CHECK(ok["serving"]["cost_per_million_tokens_usd"].get<double>() > 0);
 }
 
-namespace {
-bool finite_everywhere(const json& j) {
-  if (j.is_number_float()) return std::isfinite(j.get<double>());
-  if (j.is_structured()) {
-    for (const json& x : j) {
-      if (!finite_everywhere(x)) return false;
-    }
-  }
-  return true;
-}
-}  // namespace
-
 TEST_CASE("fuzz regression: predicted goodput out of reach never leaves an infinity in the result", "[operations][fuzz]") {
   // Found by tests/fuzz/fuzz_scenario: the dense 1T at predicted goodput on 16,384 H100 in 54
   // days, with a failure-rate range; some draws and one sensitivity end meet no schedule.
@@ -254,6 +243,6 @@ TEST_CASE("fuzz regression: predicted goodput out of reach never leaves an infin
       "layout": {"tp": 8, "pp": 16, "dp": 128, "global_batch": 2048, "seq_len": 8192}, "reliability": {"planned_per_day": 0.87},
       "storage": {"capacity_bytes": 240e15, "read_bytes_per_s": 7e12}}, "carbon": {"region": "us-va"},
       "uncertainty": {"mfu": [0.38, 0.43], "usd_per_device_hour": [4.9, 7.0], "failure_rate_scale": [0.8, 1.5]}})");
-  CHECK(finite_everywhere(r));
+  CHECK(testutil::all_finite(r));
   for (const auto& n : r["nulls"]) CHECK_FALSE(n["why"].get<std::string>().empty());
 }

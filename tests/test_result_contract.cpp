@@ -6,10 +6,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "json_util.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;
 using nlohmann::json;
+using testutil::all_finite;
 
 namespace {
 
@@ -22,16 +24,6 @@ void count_keys(const json& j, std::map<std::string, int>& counts) {
   } else if (j.is_array()) {
     for (const json& x : j) count_keys(x, counts);
   }
-}
-
-bool all_finite(const json& j) {
-  if (j.is_number_float()) return std::isfinite(j.get<double>());
-  if (j.is_structured()) {
-    for (const json& x : j) {
-      if (!all_finite(x)) return false;
-    }
-  }
-  return true;
 }
 
 json eval_json(const std::string& text) {

@@ -109,6 +109,8 @@ std::string count(double n) {
 
 std::string hours(double h) { return count(h) + " h"; }
 
+std::string tonnes(double kg) { return count(std::round(kg / 1000)); }
+
 std::string percent(double f) {
   if (!std::isfinite(f)) return "—";
   return sig(f * 100, f * 100 >= 10 ? 3 : 2) + "%";

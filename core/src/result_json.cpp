@@ -3,31 +3,23 @@
 
 #include <cmath>
 
+#include "json_leaves.h"
 #include "result_nulls.h"
 #include "result_ops_json.h"
 
 namespace sizer {
 
 using nlohmann::json;
+using detail::list;
+using detail::list_or_null;
+using detail::num_or_null;
 
 namespace {
-
-// A finite number, or null for values that are not defined.
-json num_or_null(double v, bool defined = true) {
-  return (defined && std::isfinite(v)) ? json(v) : json(nullptr);
-}
-
-json list(const std::vector<double>& v) {
-  json a = json::array();
-  for (double x : v) a.push_back(num_or_null(x));
-  return a;
-}
 
 json verdict_json(comms::Verdict v) {
   return v == comms::Verdict::unknown ? json(nullptr) : json(comms::to_string(v));
 }
 
-json list_or_null(const std::vector<double>& v, bool defined) { return defined ? list(v) : json(nullptr); }
 
 json price_json(const PriceOffer& p) {
   if (p.usd_per_device_hour <= 0) return nullptr;

@@ -2,22 +2,13 @@
 // training.storage, ownership, carbon and intervals, and the echo of their inputs in the scenario.
 #include "result_ops_json.h"
 
+#include "json_leaves.h"
+
 #include <cmath>
 
 namespace sizer::detail {
 
 namespace {
-
-json num_or_null(double v, bool defined = true) {
-  return defined && std::isfinite(v) ? json(v) : json(nullptr);
-}
-
-json list_or_null(const std::vector<double>& v, bool defined) {
-  if (!defined) return nullptr;
-  json a = json::array();
-  for (double x : v) a.push_back(num_or_null(x));
-  return a;
-}
 
 json quantiles_json(const Quantiles& q, bool defined) {
   if (!defined) return nullptr;

@@ -200,10 +200,6 @@ void read_operations(Reader& r, const json& doc, const Catalog& c, Scenario* s) 
   apply_device_operations(c, s);
   if (const GridIntensity* g = c.find_grid("us")) s->carbon.grid = *g;
   if (auto it = doc.find("training"); it != doc.end() && it->is_object()) {
-    if (auto g = it->find("goodput"); g != it->end() && g->is_string()) {
-      if (*g == "predicted") q.predict_goodput = true;
-      // other strings are reported by read_training ("must be a number")
-    }
     if (auto rit = it->find("reliability"); rit != it->end() && r.object(*rit, "training.reliability")) {
       read_reliability(r, *rit, "training.reliability", &q);
     }

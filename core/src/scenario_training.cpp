@@ -76,7 +76,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     r.number(o, "days", path, kDays, &t.days);
     if (auto git = o.find("goodput"); git != o.end()) {
       if (git->is_string() && *git == "predicted") {
-        // read_operations (scenario_ops.cpp) switches to the reliability model's prediction
+        t.reliability.predict_goodput = true;  // the reliability model's goodput (ops/estimate_reliability.cpp)
       } else if (git->is_string()) {
         r.error("training.goodput", "must be a fraction in [0.001, 1] or \"predicted\"; got " + detail::show(*git));
       } else {

@@ -9,25 +9,14 @@
 #include <string>
 
 #include "chart_data.h"
+#include "plot_axis.h"
 
 namespace sizer_web {
 namespace {
 
 namespace fmt = sizer::fmt;
 
-// [SECTION] Plotting kit
-using Format = std::string (*)(double);
-
-struct Axis {
-  double lo = 0, hi = 1;
-  bool log = false;
-  Format format = nullptr;
-  double t(double v) const {  // 0..1 along the axis
-    if (log) return (std::log10(std::max(v, 1e-300)) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
-    return (v - lo) / (hi - lo);
-  }
-};
-
+// [SECTION] Plotting kit (the axis itself: plot_axis.h)
 struct Plot {
   ImVec2 p0, p1;  // plot area (inside the axes)
   Axis x, y;
@@ -36,33 +25,6 @@ struct Plot {
     return ImVec2(p0.x + static_cast<float>(x.t(xv)) * (p1.x - p0.x), p1.y - static_cast<float>(y.t(yv)) * (p1.y - p0.y));
   }
 };
-
-std::vector<double> ticks(const Axis& a) {
-  std::vector<double> out;
-  if (a.log) {
-    for (double e = std::floor(std::log10(a.lo)); e <= std::ceil(std::log10(a.hi)); ++e) {
-      const double decades = std::log10(a.hi / a.lo);
-      for (double m : {1.0, 2.0, 5.0}) {
-        if (decades > 3 && m != 1.0) continue;
-        const double v = m * std::pow(10.0, e);
-        if (v >= a.lo * 0.999 && v <= a.hi * 1.001) out.push_back(v);
-      }
-    }
-    return out;
-  }
-  const double span = a.hi - a.lo;
-  const double raw = span / 5;
-  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  double step = mag;
-  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-    if (m * mag >= raw) {
-      step = m * mag;
-      break;
-    }
-  }
-  for (double v = std::ceil(a.lo / step) * step; v <= a.hi + step * 1e-6; v += step) out.push_back(v);
-  return out;
-}
 
 // Fits a log axis to data (whole decades) or a linear axis from zero.
 Axis fit(const std::vector<double>& values, bool log, Format format) {
@@ -105,14 +67,14 @@ Plot begin_plot(Ui& ui, const char* title, const char* subtitle, const Axis& x, 
   const float label_w = ImGui::CalcTextSize("0000 ms").x;
   p.p0 = ImVec2(origin.x + label_w + ui.px(8), origin.y + ui.px(6));
   p.p1 = ImVec2(origin.x + w - ui.px(8) - right_margin, origin.y + height - ImGui::GetFontSize() - ui.px(8));
-  for (double v : ticks(y)) {
+  for (double v : axis_ticks(y)) {
     const ImVec2 a = p.at(x.lo, v);
     p.dl->AddLine(ImVec2(p.p0.x, a.y), ImVec2(p.p1.x, a.y), ui.pal.grid, ui.px(1));
     const std::string s = y.format(v);
     const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
     p.dl->AddText(ImVec2(p.p0.x - ts.x - ui.px(6), a.y - ts.y * 0.5f), ui.pal.muted, s.c_str());
   }
-  for (double v : ticks(x)) {
+  for (double v : axis_ticks(x)) {
     const ImVec2 a = p.at(v, y.lo);
     p.dl->AddLine(ImVec2(a.x, p.p1.y), ImVec2(a.x, p.p1.y + ui.px(4)), ui.pal.muted, ui.px(1));
     const std::string s = x.format(v);
@@ -290,7 +252,7 @@ void decode_chart(Ui& ui, float h) {
   Plot p2 = p;  // the same box with the throughput axis
   p2.y = ty;
   ImGui::PushFont(ui.fonts.small);
-  for (double v : ticks(ty)) {
+  for (double v : axis_ticks(ty)) {
     const ImVec2 a = p2.at(x.lo, v);
     p.dl->AddText(ImVec2(p.p1.x + ui.px(6), a.y - ImGui::GetFontSize() / 2), ui.pal.series[3], count_label(v).c_str());
   }

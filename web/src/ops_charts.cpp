@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "plot_axis.h"
 #include "sizer/ownership.h"
 
 namespace sizer_web {
@@ -54,20 +55,7 @@ std::string interval_output_label(const std::string& output) {
 
 namespace {
 
-// [SECTION] Frame
-using Format = std::string (*)(double);
-
-struct Axis {
-  double lo = 0, hi = 1;
-  bool log = false;
-  Format format = nullptr;
-  std::vector<double> ticks;
-  double t(double v) const {
-    if (log) return (std::log10(std::max(v, 1e-300)) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
-    return (v - lo) / (hi - lo);
-  }
-};
-
+// [SECTION] Frame (the axis itself: plot_axis.h)
 struct Frame {
   ImVec2 p0, p1;
   Axis x, y;
@@ -77,23 +65,6 @@ struct Frame {
     return ImVec2(p0.x + static_cast<float>(x.t(xv)) * (p1.x - p0.x), p1.y - static_cast<float>(y.t(yv)) * (p1.y - p0.y));
   }
 };
-
-// Nice linear ticks (1, 2, 2.5, 5 × 10^k) over [lo, hi].
-std::vector<double> linear_ticks(double lo, double hi, int target = 5) {
-  std::vector<double> out;
-  const double raw = (hi - lo) / target;
-  if (!(raw > 0)) return out;
-  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  double step = mag * 10;
-  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-    if (m * mag >= raw) {
-      step = m * mag;
-      break;
-    }
-  }
-  for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-6; v += step) out.push_back(v);
-  return out;
-}
 
 // Candidate ticks inside [lo, hi], thinned to at most `most`.
 std::vector<double> pick(const std::vector<double>& candidates, double lo, double hi, size_t most) {
@@ -142,17 +113,17 @@ Frame begin_frame(Ui& ui, const char* rect, float height, const Axis& x, const A
   ImGui::PushFont(ui.fonts.small);
   const float fh = ImGui::GetFontSize();
   float label_w = 0;
-  for (double v : y.ticks) label_w = std::max(label_w, ImGui::CalcTextSize(y.format(v).c_str()).x);
+  for (double v : axis_ticks(y)) label_w = std::max(label_w, ImGui::CalcTextSize(y.format(v).c_str()).x);
   f.p0 = ImVec2(origin.x + label_w + ui.px(10), origin.y + ui.px(8));
   f.p1 = ImVec2(origin.x + w - ui.px(14), origin.y + height - 2 * fh - ui.px(12));
-  for (double v : y.ticks) {
+  for (double v : axis_ticks(y)) {
     const ImVec2 a = f.at(x.lo, v);
     f.dl->AddLine(ImVec2(f.p0.x, a.y), ImVec2(f.p1.x, a.y), ui.pal.grid, ui.px(1));
     const std::string s = y.format(v);
     f.dl->AddText(ImVec2(f.p0.x - ImGui::CalcTextSize(s.c_str()).x - ui.px(6), a.y - fh / 2), ui.pal.muted, s.c_str());
   }
   float last_right = -1e30f;
-  for (double v : x.ticks) {
+  for (double v : axis_ticks(x)) {
     const ImVec2 a = f.at(v, y.lo);
     const std::string s = x.format(v);
     const float tw = ImGui::CalcTextSize(s.c_str()).x;

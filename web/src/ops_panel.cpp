@@ -25,7 +25,7 @@ std::string span(const std::vector<double>& v, std::string (*f)(double)) {
   return range_text(f(*std::min_element(v.begin(), v.end())), f(*std::max_element(v.begin(), v.end())));
 }
 
-std::string tonnes(double kg) { return fmt::count(std::round(kg / 1000)) + u8" t CO₂e"; }
+std::string tonnes(double kg) { return fmt::tonnes(kg) + u8" t CO₂e"; }
 
 ImU32 storage_color(const Ui& ui, const std::string& verdict) {
   return verdict == "ok" ? ui.pal.good : verdict == "short" ? ui.pal.bad : ui.pal.warn;

@@ -127,8 +127,7 @@ std::vector<Card> training_cards(Ui& ui) {
   }
   const auto& k = e.carbon;
   if (s.power.system_w_per_device > 0 && c.dense_peak_flops > 0 && !k.training_kg_co2e.empty()) {
-    auto tonnes = [](double kg) { return fmt::count(std::round(kg / 1000)); };
-    cards.push_back({u8"Training emissions", range_text(tonnes(vmin(k.training_kg_co2e)), tonnes(vmax(k.training_kg_co2e))) +
+    cards.push_back({u8"Training emissions", range_text(fmt::tonnes(vmin(k.training_kg_co2e)), fmt::tonnes(vmax(k.training_kg_co2e))) +
                                                  u8" t CO₂e",
                      "carbon.training_kg_co2e",
                      "the cluster over the schedule on the " + s.carbon.grid.name + " grid, " + plain(k.g_co2e_per_kwh) +

@@ -28,7 +28,6 @@ std::string span(const std::vector<double>& v, std::string (*f)(double)) {
 
 std::string finite(double v, std::string (*f)(double)) { return std::isfinite(v) ? f(v) : "out of reach"; }
 std::string count_up(double n) { return fmt::count(std::ceil(n)); }
-std::string tonnes(double kg) { return fmt::count(std::round(kg / 1000)); }
 
 // The Reliability & cost view (ops_panel.h) as lines.
 std::string ops_text(const AppState& state) {
@@ -101,8 +100,8 @@ std::string ops_text(const AppState& state) {
   const auto& c = e.carbon;
   line("Grid", s.carbon.grid.name + ", " + plain_text(c.g_co2e_per_kwh) + " g CO2e per kWh");
   const bool powered = s.power.system_w_per_device > 0 && e.compute.dense_peak_flops > 0;
-  if (powered) line("Training emissions (operational)", span(c.training_kg_co2e, tonnes) + " t CO2e");
-  if (powered && s.ownership.capital.embodied_kg_co2e_per_device > 0) line("Training emissions (embodied)", span(c.training_embodied_kg_co2e, tonnes) + " t CO2e");
+  if (powered) line("Training emissions (operational)", span(c.training_kg_co2e, fmt::tonnes) + " t CO2e");
+  if (powered && s.ownership.capital.embodied_kg_co2e_per_device > 0) line("Training emissions (embodied)", span(c.training_embodied_kg_co2e, fmt::tonnes) + " t CO2e");
   if (c.serving_g_co2e_per_million_tokens > 0) {
     line("Serving emissions", fmt::count(std::round(c.serving_g_co2e_per_million_tokens)) + " g CO2e per million tokens");
   }

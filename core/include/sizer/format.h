@@ -17,6 +17,7 @@ std::string watts(double w);           // "32.7 MW", "1.79 kW"
 std::string energy_wh(double wh);      // "63.6 GWh"
 std::string count(double n);           // "15,242", "29.6M", "1.2B"
 std::string hours(double h);           // "29.6M h"
+std::string tonnes(double kg);         // kilograms as whole tonnes, no unit: 15,131,000 kg → "15,131"
 std::string percent(double fraction);  // "45%", "0.21%"
 std::string number(double v, int significant = 3);
 
