@@ -112,13 +112,18 @@ double solve(G g, double a, double b, double ga, double gb, double tol) {
 
 }  // namespace
 
-Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& l,
-                            const ServeContext& c) {
+Performance memory_with_shape(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
+                              const Shape& s) {
   Performance r;
   r.problems = layout_problems(m, d, l, c);
   if (!r.valid()) return r;
-  memory_terms(m, d, l, c, make_shape(m, d, l, c), &r);
+  memory_terms(m, d, l, c, s, &r);
   return r;
+}
+
+Performance evaluate_memory(const Model& m, const Device& d, const ServeLayout& l,
+                            const ServeContext& c) {
+  return memory_with_shape(m, d, l, c, make_shape(m, d, l, c));
 }
 
 namespace {
@@ -188,6 +193,74 @@ Point at_concurrency(const Model& m, const ServeLayout& l, const ServeContext& c
   return answer(solve(g, 0, top, -N, g(top), tol));
 }
 
+// The decode batch from which the prefill queue is unstable (ρ ≥ 1): ρ = p ÷ chunk budget with
+// p = B·τ·I ÷ (O − 1) prompt tokens per step and a chunk budget of max(T − B·q, share·T) (at()).
+double unstable_batch(const ServeContext& c, const Shape& s) {
+  const Workload& w = c.workload;
+  const double T = c.engine.token_budget, q = 1 + std::max(0.0, c.spec.draft_tokens);
+  if (!(w.output_tokens > 1)) return T;  // no decode: x is the prompt tokens per step, ρ = x ÷ T
+  const double a = s.tokens_per_step * w.input_tokens / (w.output_tokens - 1);
+  const double b = T / (a + q);
+  return b * q <= (1 - kMinChunkShare) * T ? b : kMinChunkShare * T / a;
+}
+
+// The operating point at `concurrency` N in a sweep, where the previous point gives a guess and
+// a batch below the root. Requests in flight grow almost in proportion to the decode batch
+// (N = B · e2e ÷ decode time, whose ratio moves slowly) until the prefill queue's wait
+// ρ·S ÷ (2(1 − ρ)) diverges at ρ = 1, so the search runs on h(x) = (N(x) − N)·(1 − ρ(x)), which
+// has the same root below that pole and no pole: from the guess, a proportional step
+// x₁ = x₀ · N ÷ N(x₀) (or, near the pole and past the root, the chord to the batch below), then
+// secant steps on h; accepted when |N(x) − N| ≤ tol · N. One or two steady states instead of the
+// bracketed search's six to sixty; a step that does not shrink |h| falls back to it.
+constexpr int kMaxSecantSteps = 8;
+constexpr double kBelowPole = 1 - 1e-6;  // the highest batch tried: just below ρ = 1
+constexpr double kNearPole = 0.5;        // prefill utilisation from which N(x) is far from proportional
+Point at_concurrency_sweep(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s, double N,
+                           double tol, double hint, double low_x, double low_h) {
+  const double top = std::min(c.workload.output_tokens > 1 ? N : c.engine.token_budget,
+                              unstable_batch(c, s) * kBelowPole);
+  if (!(top > low_x)) return at_concurrency(m, l, c, s, N, tol, hint);
+  auto h = [&](const Point& p) { return (p.N - N) * (1 - p.rho); };
+  // The bracket the steps keep: the highest batch known below the root, the lowest above it.
+  double lo_x = low_x, lo_h = low_h, hi_x = 0, hi_h = 0;
+  auto keep = [&](double x, double hx) {
+    if (hx <= 0 && x > lo_x) lo_x = x, lo_h = hx;
+    if (hx > 0 && (hi_x == 0 || x < hi_x)) hi_x = x, hi_h = hx;
+  };
+  double x0 = std::clamp(hint > 0 ? hint : N, low_x, top);
+  const Point p0 = at(m, l, c, s, x0);
+  if (std::fabs(p0.N - N) <= tol * N) return p0;
+  double h0 = h(p0);
+  if (!std::isfinite(h0)) return at_concurrency(m, l, c, s, N, tol, hint);
+  keep(x0, h0);
+  // Far from the pole the proportional step; near it, past the root, the chord to the batch below.
+  double x1 = p0.rho < kNearPole || h0 < 0 ? x0 * N / std::max(p0.N, 1e-300)
+                                           : x0 - h0 * (x0 - lo_x) / (h0 - lo_h);
+  for (int i = 0; i < kMaxSecantSteps; ++i) {
+    x1 = std::min(top, x1);
+    if (!(x1 > 0) || x1 == x0) break;
+    const Point p1 = at(m, l, c, s, x1);
+    if (std::fabs(p1.N - N) <= tol * N) return p1;
+    const double h1 = h(p1);
+    if (!std::isfinite(h1)) break;
+    keep(x1, h1);
+    if (!(std::fabs(h1) < std::fabs(h0)) || !(h1 != h0)) break;
+    const double x2 = x1 - h1 * (x1 - x0) / (h1 - h0);
+    x0 = x1, h0 = h1, x1 = x2;
+  }
+  if (hi_x <= lo_x) return at_concurrency(m, l, c, s, N, tol, hint);
+  // Regula falsi (Illinois) inside the bracket the steps found.
+  Point kept;
+  bool have = false;
+  auto g = [&](double x) {
+    const Point p = at(m, l, c, s, x);
+    if (p.N <= N) kept = p, have = true;
+    return h(p);
+  };
+  const double x = solve(g, lo_x, hi_x, lo_h, hi_h, tol);
+  return have && kept.B == x ? kept : at(m, l, c, s, x);
+}
+
 // Fills r with the operating point p.
 void finish(const ServeLayout& l, const ServeContext& c, const Point& p, Performance* out) {
   Performance& r = *out;
@@ -248,11 +321,21 @@ int evaluate_concurrency_sweep(const Model& m, const Device& d, const ServeLayou
     out[i] = base;
     if (!base.valid()) return i + 1;
     if (concurrency[i] > base.max_concurrency_kv) out[i].problems |= kServeKvFull;
-    // The previous operating point's batch, scaled to this concurrency, is a close guess.
-    const double hint = i > 0 && out[i - 1].concurrency > 0
-                            ? out[i - 1].decode_batch * concurrency[i] / out[i - 1].concurrency
-                            : 0;
-    finish(l, c, at_concurrency(m, l, c, s, concurrency[i], tol, hint), &out[i]);
+    // The previous operating point's batch, scaled to this concurrency, is a close guess; the
+    // batch itself is below this concurrency's root (N grows with the batch).
+    const Performance* prev = i > 0 && out[i - 1].concurrency > 0 && out[i - 1].concurrency < concurrency[i]
+                                  ? &out[i - 1] : nullptr;
+    // With two earlier points the batch-to-concurrency ratio's trend is extrapolated too (it
+    // moves by about 10⁻³ per doubling), which usually lands within the tolerance at once.
+    double hint = prev ? prev->decode_batch * concurrency[i] / prev->concurrency : 0;
+    if (prev && i > 1 && out[i - 2].concurrency > 0 && out[i - 2].decode_batch > 0 && prev->decode_batch > 0) {
+      const double r1 = prev->decode_batch / prev->concurrency, r0 = out[i - 2].decode_batch / out[i - 2].concurrency;
+      const double steps = std::log(concurrency[i] / prev->concurrency) / std::log(prev->concurrency / out[i - 2].concurrency);
+      if (std::isfinite(steps) && steps > 0) hint *= std::pow(r1 / r0, std::min(steps, 2.0));
+    }
+    const double low_x = prev ? prev->decode_batch : 0;
+    const double low_h = prev ? (prev->concurrency - concurrency[i]) * (1 - prev->prefill_utilisation) : -concurrency[i];
+    finish(l, c, at_concurrency_sweep(m, l, c, s, concurrency[i], tol, hint, low_x, low_h), &out[i]);
     if (i > 0 && saturated > 0 && out[i].output_tokens_per_s_per_replica <=
                                       out[i - 1].output_tokens_per_s_per_replica * (1 + saturated)) {
       return i + 1;

@@ -20,14 +20,34 @@
 
 namespace sizer::serve {
 
-DisaggPerformance evaluate_disaggregated(const Model& m, const Device& d, const DisaggLayout& dl, const ServeContext& c,
-                                         double kv_link_bytes_per_s, double prefill_utilisation) {
+PrefillSide prefill_side(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c) {
+  PrefillSide p;
+  const Shape s = make_shape(m, d, l, c);
+  p.memory = memory_with_shape(m, d, l, c, s);
+  if (!p.memory.valid()) return p;
+  // Steps full of prompts at the token budget.
+  const double I = c.workload.input_tokens;
+  const double budget = c.engine.token_budget;
+  const double chunk = std::min(I, budget);
+  StepLoad pre;
+  pre.prefill_tokens = budget;
+  pre.prefill_attended = I / 2;
+  pre.prefill_seqs = budget / I;
+  pre.prefill_prefix_tokens = budget * (std::ceil(I / chunk - 1e-9) - 1) / 2;
+  p.step = step_time(l, c, m, s, pre);
+  p.requests_per_s_max = safe_div(budget, I * p.step.step_s);
+  p.service_s = std::ceil(I / chunk - 1e-9) * p.step.step_s;
+  return p;
+}
+
+DisaggPerformance disaggregated_with(const Model& m, const DisaggLayout& dl, const ServeContext& c,
+                                     double kv_link_bytes_per_s, double prefill_utilisation, const PrefillSide& pre,
+                                     const Performance& decode_memory, const Shape& sd) {
   DisaggPerformance r;
   const Workload& w = c.workload;
   const double I = w.input_tokens, O = w.output_tokens;
-  const Shape sp = make_shape(m, d, dl.prefill, c), sd = make_shape(m, d, dl.decode, c);
-  r.prefill_memory = evaluate_memory(m, d, dl.prefill, c);
-  r.decode_memory = evaluate_memory(m, d, dl.decode, c);
+  r.prefill_memory = pre.memory;
+  r.decode_memory = decode_memory;
   r.problems = r.prefill_memory.problems | r.decode_memory.problems;
   if (!r.prefill_memory.valid() || !r.decode_memory.valid()) return r;
 
@@ -44,17 +64,10 @@ DisaggPerformance evaluate_disaggregated(const Model& m, const Device& d, const 
   r.tokens_per_s_per_user = safe_div(1.0, r.tpot_s);
   r.decode_requests_per_s = O > 1 ? safe_div(N * sd.tokens_per_step, (O - 1) * r.decode.step_s) : 0;
 
-  // Prefill instance: steps full of prompts at the token budget.
-  const double budget = c.engine.token_budget;
-  const double chunk = std::min(I, budget);
-  StepLoad pre;
-  pre.prefill_tokens = budget;
-  pre.prefill_attended = I / 2;
-  pre.prefill_seqs = budget / I;
-  pre.prefill_prefix_tokens = budget * (std::ceil(I / chunk - 1e-9) - 1) / 2;
-  r.prefill = step_time(dl.prefill, c, m, sp, pre);
-  r.prefill_requests_per_s_max = safe_div(budget, I * r.prefill.step_s);
-  r.prefill_service_s = std::ceil(I / chunk - 1e-9) * r.prefill.step_s;
+  // Prefill instance (prefill_side): its step, rate and a prompt's service; queueing at the design load.
+  r.prefill = pre.step;
+  r.prefill_requests_per_s_max = pre.requests_per_s_max;
+  r.prefill_service_s = pre.service_s;
   r.prefill_utilisation = std::clamp(prefill_utilisation, 0.01, 0.99);
   r.queue_s = r.prefill_utilisation * r.prefill_service_s / (2 * (1 - r.prefill_utilisation));
   r.prefill_per_decode = safe_div(r.decode_requests_per_s, r.prefill_utilisation * r.prefill_requests_per_s_max);
@@ -72,6 +85,13 @@ DisaggPerformance evaluate_disaggregated(const Model& m, const Device& d, const 
   r.tpot_ok = c.slo.tpot_s <= 0 || r.tpot_s <= c.slo.tpot_s;
   r.meets_slo = r.problems == 0 && r.ttft_ok && r.tpot_ok;
   return r;
+}
+
+DisaggPerformance evaluate_disaggregated(const Model& m, const Device& d, const DisaggLayout& dl, const ServeContext& c,
+                                         double kv_link_bytes_per_s, double prefill_utilisation) {
+  const Shape sd = make_shape(m, d, dl.decode, c);
+  return disaggregated_with(m, dl, c, kv_link_bytes_per_s, prefill_utilisation, prefill_side(m, d, dl.prefill, c),
+                            memory_with_shape(m, d, dl.decode, c, sd), sd);
 }
 
 }  // namespace sizer::serve

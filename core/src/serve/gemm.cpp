@@ -34,7 +34,7 @@ void add(const Roof& r, double times, StageTerms* t, bool kv) {
 }  // namespace
 
 void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s,
-                  const MicroBatch& b, bool last_stage, StageTerms* t) {
+                  const MicroBatch& b, StageTerms* t) {
   const double ab = c.activation_bytes, wb = s.weight_bytes_param, h = m.hidden;
   const double tokens_rank =
       b.tokens() / l.dp;  // the dense layers run on each DP rank's own tokens
@@ -45,23 +45,13 @@ void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, c
       s.dense_params_layer * wb + tokens_rank * s.act_elems_token_layer * ab, s.peak_gemm, s.hbm);
   add(dense, s.layers_stage, t, false);
   t->weight_bytes += s.dense_params_layer * wb * s.layers_stage;
-  // Output head on the last stage.
-  if (last_stage && s.head_params > 0) {
-    const double rows = (b.decode_tokens + b.logit_seqs) / l.dp;
-    if (rows > 0) {
-      const Roof head =
-          roofline(kFlopsPerMac * rows * s.head_params,
-                   s.head_params * kHeadWeightBytes + rows * (h * ab + m.vocab / l.tp * 4),
-                   s.peak_gemm, s.hbm);
-      add(head, 1, t, false);
-      t->weight_bytes += s.head_params * kHeadWeightBytes;
-    }
-  }
   if (!s.moe || s.moe_layers_stage <= 0) return;
   // Routed experts of every MoE layer of the stage: all DP ranks' tokens reach the experts.
   const double T = b.tokens(), k = m.moe.experts_per_token, E = m.moe.experts;
   // Experts touched by T tokens under uniform independent routing: 1 − (1 − k/E)^T (serving.h).
-  const double touched = T > 0 ? serving::experts_touched_fraction(E, k, T) : 0.0;
+  // (exp(T·log(1 − k/E)) with the logarithm from the shape: the same value as
+  // serving::experts_touched_fraction without a pow per step.)
+  const double touched = T > 0 ? (E > 0 ? -std::expm1(T * s.log_untouched) : 1.0) : 0.0;
   t->touched = touched;
   if (touched <= 0) return;
   const double mean_local = s.local_experts * touched;
@@ -74,6 +64,18 @@ void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, c
                s.expert_params * wb + tokens_per_expert * act * ab, s.peak_expert, s.hbm);
   add(expert, busiest * s.moe_layers_stage, t, false);
   t->weight_bytes += busiest * s.expert_params * wb * s.moe_layers_stage;
+}
+
+void head_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s,
+                const MicroBatch& b, StageTerms* t) {
+  if (s.head_params <= 0) return;
+  const double rows = (b.decode_tokens + b.logit_seqs) / l.dp;
+  if (rows <= 0) return;
+  const Roof head = roofline(kFlopsPerMac * rows * s.head_params,
+                             s.head_params * kHeadWeightBytes + rows * (m.hidden * c.activation_bytes + m.vocab / l.tp * 4),
+                             s.peak_gemm, s.hbm);
+  add(head, 1, t, false);
+  t->weight_bytes += s.head_params * kHeadWeightBytes;
 }
 
 void attention_terms(const ServeLayout& l, const Shape& s, const MicroBatch& b, StageTerms* t) {

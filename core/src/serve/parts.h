@@ -44,6 +44,7 @@ struct Shape {
   double overhead_s = 0;                                  // engine overhead per step
   double draft_ratio = 0;                                 // one draft token ÷ one verify step
   double tokens_per_step = 1;                             // accepted tokens per verify step
+  double log_untouched = 0;  // log(1 − k/E): a token's chance of missing one expert, as a logarithm
   bool moe = false;
 };
 
@@ -82,12 +83,31 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
 // Weights, activations, reserve and KV capacity per device; max_concurrency_kv (shape.cpp).
 void memory_terms(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
                   const Shape& s, Performance* p);
+// evaluate_memory with the layout's shape already made (batching.cpp).
+Performance memory_with_shape(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c,
+                              const Shape& s);
+// One prefill instance of disaggregated pools: its memory, a step at the token budget, the most
+// prompts per second it serves and one prompt's service time (disagg.cpp). Independent of the
+// decode pool and of the concurrency, so a search computes it once per layout and precisions.
+struct PrefillSide {
+  Performance memory;
+  StepTime step;
+  double requests_per_s_max = 0, service_s = 0;
+};
+PrefillSide prefill_side(const Model& m, const Device& d, const ServeLayout& l, const ServeContext& c);
+// evaluate_disaggregated from a prefill side and the decode pool's memory and shape.
+DisaggPerformance disaggregated_with(const Model& m, const DisaggLayout& dl, const ServeContext& c,
+                                     double kv_link_bytes_per_s, double prefill_utilisation, const PrefillSide& pre,
+                                     const Performance& decode_memory, const Shape& sd);
 // A step with a precomputed shape (step.cpp): what evaluate_serving calls in its loops.
 StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, const Shape& s,
                    const StepLoad& load);
 // Linear layers and attention of one stage (gemm.cpp).
 void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s,
-                  const MicroBatch& b, bool last_stage, StageTerms* t);
+                  const MicroBatch& b, StageTerms* t);
+// The output head, on the last stage only (gemm.cpp).
+void head_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s,
+                const MicroBatch& b, StageTerms* t);
 void attention_terms(const ServeLayout& l, const Shape& s, const MicroBatch& b, StageTerms* t);
 // Collectives of one stage (comms.cpp).
 void comm_terms(const Model& m, const ServeLayout& l, const ServeContext& c, const Shape& s,

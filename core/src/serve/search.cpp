@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "parts.h"
 #include "sizer/serve_scenario.h"
 #include "sizer/serving.h"
 
@@ -29,13 +30,15 @@ constexpr unsigned bit(Precision p) { return precision_bit(p); }
 constexpr Precision kPrecisions[] = {Precision::bf16, Precision::fp8, Precision::fp4};
 constexpr double kSecondsPerHour = 3600;
 constexpr int kMaxSweep = 48;              // concurrencies per configuration: 2^47 is beyond any KV cache
-constexpr double kSweepTolerance = 1e-4;   // relative, on each operating point's decode batch
+constexpr double kSweepTolerance = 1e-4;   // relative, on each operating point's requests in flight
 // A doubling of the concurrency that adds less than this share of output tokens/s ends the sweep:
 // the replica is saturated (prefill- or KV-bound), and every larger concurrency only queues, so
 // its points are slower per user at the same throughput (dominated).
 constexpr double kSaturated = 2e-3;
 
-bool divides(double a, double b) { return b > 0 && std::fmod(a, b) == 0; }
+bool same_layout(const ServeLayout& a, const ServeLayout& b) {
+  return a.tp == b.tp && a.pp == b.pp && a.dp == b.dp && a.ep == b.ep;
+}
 
 std::vector<double> divisors_of(double n) {
   std::vector<double> out;
@@ -59,6 +62,20 @@ struct Candidate {
   bool disaggregated = false;
   ServeLayout prefill;  // the prefill instance when disaggregated
 };
+
+// The throughput–interactivity front of some candidates, fastest per user first: by tokens/s per
+// user descending, each point faster per device than every faster-per-user one.
+std::vector<const Candidate*> front_of(std::vector<const Candidate*> order) {
+  std::sort(order.begin(), order.end(), [](const Candidate* a, const Candidate* b) {
+    return a->per_user != b->per_user ? a->per_user > b->per_user : a->per_device > b->per_device;
+  });
+  std::vector<const Candidate*> front;
+  double top = -1;
+  for (const Candidate* k : order) {
+    if (k->per_device > top) top = k->per_device, front.push_back(k);
+  }
+  return front;
+}
 
 // The link and design load of disaggregated pools (serving.kv_link_bytes_per_s, prefill_utilisation).
 struct Pools {
@@ -111,7 +128,12 @@ ServePoint point_of(const Model& m, const Device& d, const ServeContext& base, c
     p.perf = evaluate_serving(m, d, k.layout, c);
     p.replica_usd_per_hour = usd_per_device_hour * k.layout.devices();
   }
-  p.cost_per_million_tokens_usd = k.cost;
+  // The cost at this point's own prediction (the search's candidates were solved to a looser
+  // tolerance), as `sizer eval` gives it for the same configuration.
+  p.cost_per_million_tokens_usd =
+      usd_per_device_hour > 0 ? serving::cost_per_million_tokens_usd(p.replica_usd_per_hour,
+                                                                     p.perf.output_tokens_per_s_per_replica, 1.0)
+                              : 0.0;
   return p;
 }
 
@@ -119,58 +141,56 @@ ServePoint point_of(const Model& m, const Device& d, const ServeContext& base, c
 // replica that serves decode well there is a decode candidate; searching every pair would square
 // the space), each paired with, per device count, the prefill layout of the most prompts per
 // second per device at the same precisions; every concurrency of the decode instance's KV cache.
+// A prefill instance does not depend on the decode pool or the concurrency, so each layout's is
+// computed once per precisions (weights, KV, compute) and speculative-decoding setting.
 void disaggregated_pass(const Model& m, const Device& d, const ServeContext& base, const SpecDecode& spec,
-                        const Pools& pools, double price, std::vector<Candidate>* all, ServeSearchResult* r) {
+                        const Pools& pools, double price, const std::vector<ServeLayout>& layouts,
+                        const std::vector<const Candidate*>& aggregated_front, std::vector<Candidate>* out,
+                        ServeSearchResult* r) {
   std::vector<Candidate> decode;
-  {
-    std::vector<const Candidate*> order;
-    for (const Candidate& k : *all) order.push_back(&k);
-    std::sort(order.begin(), order.end(), [](const Candidate* a, const Candidate* b) {
-      return a->per_user != b->per_user ? a->per_user > b->per_user : a->per_device > b->per_device;
+  for (const Candidate* k : aggregated_front) {
+    const bool seen = std::any_of(decode.begin(), decode.end(), [&](const Candidate& x) {
+      return same_layout(x.layout, k->layout) && x.weight == k->weight && x.kv == k->kv && x.spec == k->spec;
     });
-    double top = -1;
-    for (const Candidate* k : order) {
-      if (k->per_device <= top) continue;
-      top = k->per_device;
-      const bool seen = std::any_of(decode.begin(), decode.end(), [&](const Candidate& x) {
-        return x.layout.tp == k->layout.tp && x.layout.pp == k->layout.pp && x.layout.dp == k->layout.dp &&
-               x.layout.ep == k->layout.ep && x.weight == k->weight && x.kv == k->kv && x.spec == k->spec;
-      });
-      if (!seen) decode.push_back(*k);
-    }
+    if (!seen) decode.push_back(*k);
   }
-  std::vector<std::pair<ServeLayout, double>> layouts;  // every aggregated layout with its devices
-  for (const Candidate& k : *all) {
-    if (std::none_of(layouts.begin(), layouts.end(), [&](const auto& x) {
-          return x.first.tp == k.layout.tp && x.first.pp == k.layout.pp && x.first.dp == k.layout.dp &&
-                 x.first.ep == k.layout.ep;
-        })) {
-      layouts.push_back({k.layout, k.layout.devices()});
-    }
-  }
-  for (Candidate dk : decode) {
+  struct PrefillTable {
+    Precision weight, kv, compute;
+    bool spec;
+    std::vector<std::pair<ServeLayout, PrefillSide>> best;  // per device count, the most prompts/s per device
+  };
+  std::vector<PrefillTable> tables;
+  for (const Candidate& dk : decode) {
     ServeContext c = context_of(base, spec, dk);
-    // The best prefill instance per device count at these precisions.
-    std::vector<std::pair<ServeLayout, double>> prefill;  // layout, prompts/s per device
-    for (const auto& entry : layouts) {
-      const ServeLayout& l = entry.first;
-      const double n = entry.second;
-      const DisaggPerformance q = evaluate_disaggregated(m, d, {l, l}, c, pools.link_bytes_per_s, pools.utilisation);
-      if (!q.prefill_memory.valid() || (q.prefill_memory.problems & kServeNoFit)) continue;
-      const double rate = q.prefill_requests_per_s_max / n;
-      auto it = std::find_if(prefill.begin(), prefill.end(), [&](const auto& x) { return x.first.devices() == n; });
-      if (it == prefill.end()) prefill.push_back({l, rate});
-      else if (rate > it->second) *it = {l, rate};
+    auto t = std::find_if(tables.begin(), tables.end(), [&](const PrefillTable& x) {
+      return x.weight == dk.weight && x.kv == dk.kv && x.compute == dk.compute && x.spec == dk.spec;
+    });
+    if (t == tables.end()) {
+      PrefillTable fresh{dk.weight, dk.kv, dk.compute, dk.spec, {}};
+      for (const ServeLayout& l : layouts) {
+        const PrefillSide p = prefill_side(m, d, l, c);
+        if (!p.memory.valid() || (p.memory.problems & kServeNoFit)) continue;
+        const double n = l.devices(), rate = p.requests_per_s_max / n;
+        auto it = std::find_if(fresh.best.begin(), fresh.best.end(),
+                               [&](const auto& x) { return x.first.devices() == n; });
+        if (it == fresh.best.end()) fresh.best.push_back({l, p});
+        else if (rate > it->second.requests_per_s_max / n) *it = {l, p};
+      }
+      tables.push_back(std::move(fresh));
+      t = tables.end() - 1;
     }
-    const double cap = std::floor(evaluate_memory(m, d, dk.layout, c).max_concurrency_kv);
-    for (const auto& [pl, rate] : prefill) {
+    const Shape sd = make_shape(m, d, dk.layout, c);
+    const Performance decode_memory = memory_with_shape(m, d, dk.layout, c, sd);
+    const double cap = std::floor(decode_memory.max_concurrency_kv);
+    for (const auto& [pl, pre] : t->best) {
       for (double conc = 1; cap >= 1; conc = std::min(conc * 2, cap)) {
         if (r->configs_evaluated >= kMaxServeConfigs) {
           r->truncated = true;
           return;
         }
         c.workload.concurrency = conc;
-        const DisaggPerformance q = evaluate_disaggregated(m, d, {pl, dk.layout}, c, pools.link_bytes_per_s, pools.utilisation);
+        const DisaggPerformance q = disaggregated_with(m, {pl, dk.layout}, c, pools.link_bytes_per_s, pools.utilisation,
+                                                       pre, decode_memory, sd);
         r->configs_evaluated += 1;
         if (q.problems == 0 && q.output_tokens_per_s_per_device > 0) {
           r->configs_feasible += 1;
@@ -183,7 +203,7 @@ void disaggregated_pass(const Model& m, const Device& d, const ServeContext& bas
           k.meets_slo = q.meets_slo;
           k.disaggregated = true;
           k.prefill = pl;
-          all->push_back(k);
+          out->push_back(k);
           if (q.meets_slo) r->configs_meeting_slo += 1;
         }
         if (conc >= cap) break;
@@ -234,6 +254,7 @@ ServeSearchResult search_serving(const Scenario& s) {
   const ServeContext base = serve_context(s);
 
   std::vector<Candidate> all;
+  std::vector<ServeLayout> feasible_layouts;  // layouts with a feasible point at some precisions
   double best_ttft = INFINITY, best_tpot = INFINITY;
   for (double n : serve_search_device_counts(lo, hi, domain)) {
     for (double tp = 1; tp <= n && tp <= domain; tp *= 2) {
@@ -247,6 +268,7 @@ ServeSearchResult search_serving(const Scenario& s) {
           const ServeLayout l{tp, pp, dp, ep};
           if (layout_problems(m, d, l, base) & (kServeTpHeads | kServePpLayers | kServeEp)) continue;
           r.layouts += 1;
+          const std::size_t before = all.size();
           for (Precision w : kPrecisions) {
             if (!(weights & bit(w))) continue;
             const Precision compute = default_compute_precision(d, w);
@@ -290,36 +312,34 @@ ServeSearchResult search_serving(const Scenario& s) {
               }
             }
           }
+          if (all.size() > before) feasible_layouts.push_back(l);  // a prefill candidate
         }
       }
     }
   }
 
   const Pools pools{v.kv_link_bytes_per_s, v.prefill_utilisation};
+  std::vector<const Candidate*> front;
+  {
+    std::vector<const Candidate*> order;
+    order.reserve(all.size());
+    for (const Candidate& k : all) order.push_back(&k);
+    front = front_of(std::move(order));
+  }
+  std::vector<Candidate> disagg;
   if (q.disaggregated && v.workload.output_tokens > 1) {
-    disaggregated_pass(m, d, base, v.spec, pools, price, &all, &r);
-    for (const Candidate& k : all) {
-      if (k.disaggregated) best_tpot = std::min(best_tpot, 1 / k.per_user);
-    }
+    disaggregated_pass(m, d, base, v.spec, pools, price, feasible_layouts, front, &disagg, &r);
+    for (const Candidate& k : disagg) best_tpot = std::min(best_tpot, 1 / k.per_user);
+    // A point off the aggregated front stays off the joint one: only the front and the
+    // disaggregated points compete.
+    std::vector<const Candidate*> joint = front;
+    for (const Candidate& k : disagg) joint.push_back(&k);
+    front = front_of(joint);
   }
-
-  // Pareto front: by tokens/s per user descending, keep each point faster per device than all
-  // the faster-per-user ones; then ascending per user.
-  std::vector<const Candidate*> order;
-  order.reserve(all.size());
-  for (const Candidate& k : all) order.push_back(&k);
-  std::sort(order.begin(), order.end(), [](const Candidate* a, const Candidate* b) {
-    if (a->per_user != b->per_user) return a->per_user > b->per_user;
-    return a->per_device > b->per_device;
-  });
-  double top = -1;
-  for (const Candidate* k : order) {
-    if (k->per_device > top) {
-      top = k->per_device;
-      r.pareto.push_back(point_of(m, d, base, v.spec, *k, price, pools));
-    }
+  // Slowest per user first.
+  for (auto it = front.rbegin(); it != front.rend(); ++it) {
+    r.pareto.push_back(point_of(m, d, base, v.spec, **it, price, pools));
   }
-  std::reverse(r.pareto.begin(), r.pareto.end());
 
   // Best: meets the SLO at the lowest cost per million output tokens (unpriced: the highest
   // output tokens/s per device); ties go to the smaller replica, then the faster user speed.
@@ -331,11 +351,13 @@ ServeSearchResult search_serving(const Scenario& s) {
   };
   const Candidate* best = nullptr;
   const Candidate* best_kind[2] = {nullptr, nullptr};  // aggregated, disaggregated
-  for (const Candidate& k : all) {
-    if (!k.meets_slo) continue;
-    if (better(k, best)) best = &k;
-    const Candidate*& bk = best_kind[k.disaggregated ? 1 : 0];
-    if (better(k, bk)) bk = &k;
+  for (const std::vector<Candidate>* kind : {&all, &disagg}) {
+    for (const Candidate& k : *kind) {
+      if (!k.meets_slo) continue;
+      if (better(k, best)) best = &k;
+      const Candidate*& bk = best_kind[k.disaggregated ? 1 : 0];
+      if (better(k, bk)) bk = &k;
+    }
   }
   if (best_kind[0]) {
     r.have_best_aggregated = true;

@@ -90,6 +90,7 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
   const double L = std::max(1.0, m.layers), h = m.hidden;
   s.layers_stage = L / l.pp;
   s.moe_layers_stage = s.moe ? m.moe.moe_layers / l.pp : 0;
+  if (s.moe && m.moe.experts > 0) s.log_untouched = std::log1p(-m.moe.experts_per_token / m.moe.experts);
   s.weight_bytes_param = bytes_per_value(c.weight_precision) + c.block_scale_bytes_per_param;
   const double linear = std::max(0.0, always_read_params(m) - 2 * embedding_params(m));
   s.dense_params_layer = linear / L / l.tp;

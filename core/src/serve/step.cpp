@@ -59,16 +59,13 @@ StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, 
   b.prefill_prefix = load.prefill_prefix_tokens / mb;
   b.logit_seqs = load.prefill_seqs / mb;
 
-  StageTerms last;
-  linear_terms(m, l, c, s, b, true, &last);
-  attention_terms(l, s, b, &last);
-  comm_terms(m, l, c, s, b, &last);
+  // Every stage holds L ÷ pp layers, so a middle stage is the last one without the output head.
   StageTerms mid;
-  if (l.pp > 1) {
-    linear_terms(m, l, c, s, b, false, &mid);
-    attention_terms(l, s, b, &mid);
-    comm_terms(m, l, c, s, b, &mid);
-  }
+  linear_terms(m, l, c, s, b, &mid);
+  attention_terms(l, s, b, &mid);
+  comm_terms(m, l, c, s, b, &mid);
+  StageTerms last = mid;
+  head_terms(m, l, c, s, b, &last);
   const double middles = l.pp - 1;
   out.weights_read_s = last.weights_s + middles * mid.weights_s;
   out.kv_read_s = last.kv_s + middles * mid.kv_s;
