@@ -254,6 +254,8 @@ ServeSearchResult search_serving(const Scenario& s) {
   const ServeContext base = serve_context(s);
 
   std::vector<Candidate> all;
+  std::vector<Performance> sweep(kMaxSweep);  // one sweep's points, reused (a Performance is large)
+  Performance* const perf = sweep.data();
   std::vector<ServeLayout> feasible_layouts;  // layouts with a feasible point at some precisions
   double best_ttft = INFINITY, best_tpot = INFINITY;
   for (double n : serve_search_device_counts(lo, hi, domain)) {
@@ -293,7 +295,6 @@ ServeSearchResult search_serving(const Scenario& s) {
                   r.truncated = true;
                   break;
                 }
-                Performance perf[kMaxSweep];
                 const int done = evaluate_concurrency_sweep(m, d, l, c, concs, n_conc, kSweepTolerance, kSaturated, perf);
                 r.configs_evaluated += done;
                 for (int i = 0; i < done; ++i) {
