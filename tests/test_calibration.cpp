@@ -111,6 +111,31 @@ TEST_CASE("software stacks: ids, overrides, refusals naming the field", "[calibr
   refused(R"({"training": {"stack": {"id": "pytorch", "memory_bound_scale": -1}}})", "training.stack.memory_bound_scale");
   refused(R"({"training": {"stack": {"id": "pytorch", "layer_overhead_s": 5}}})", "training.stack.layer_overhead_s");
   refused(R"({"training": {"stack": 3}})", "training.stack");
+  refused(R"({"training": {"stack": {"id": "pytorch_eager", "cast_scale": 0}}})", "training.stack.cast_scale");
+  // The message lists every bundled stack.
+  const auto bad = parse_scenario(R"({"training": {"stack": "tensorflow"}})", bundled_catalog());
+  CHECK(format_issues(bad.issues).find("megatron, pytorch, pytorch_eager or jax") != std::string::npos);
+}
+
+TEST_CASE("pytorch_eager: PyTorch without torch.compile moves more bytes, casts included", "[calibration][layout]") {
+  const std::string shape = R"({"model": "llama-3.1-8b", "device": "h100", "training": {"precision": "fp8", "zero_stage": 3,
+      "layout": {"tp": 1, "pp": 1, "dp": 8, "micro_batch": 2, "global_batch": 16, "seq_len": 8192}, "stack": ")";
+  const Scenario compiled = testutil::scenario(shape + R"(pytorch"}})");
+  const Scenario eager = testutil::scenario(shape + R"(pytorch_eager"}})");
+  CHECK(eager.training.stack.memory_bound_scale > compiled.training.stack.memory_bound_scale);
+  CHECK(eager.training.stack.cast_scale == Approx(eager.training.stack.memory_bound_scale /
+                                                  compiled.training.stack.memory_bound_scale));
+  CHECK(compiled.training.stack.cast_scale == 1);
+  const LayoutResult a = evaluate_layout(compiled.model, compiled.device, plan_layout(compiled), plan_context(compiled));
+  const LayoutResult b = evaluate_layout(eager.model, eager.device, plan_layout(eager), plan_context(eager));
+  CHECK(b.low_precision_cast_s == Approx(a.low_precision_cast_s * eager.training.stack.cast_scale));
+  CHECK(b.step_s > a.step_s);
+  CHECK(b.compute_s == Approx(a.compute_s));  // GEMMs and attention run the same kernels
+  // The stack and its cast scale round-trip through the scenario echo.
+  const auto again = parse_scenario(scenario_to_json(eager).dump(), bundled_catalog());
+  REQUIRE(again.ok());
+  CHECK(again.scenario.training.stack.id == "pytorch_eager");
+  CHECK(again.scenario.training.stack.cast_scale == Approx(eager.training.stack.cast_scale));
 }
 
 TEST_CASE("a stack's values act on the step where they should", "[calibration][layout]") {

@@ -393,17 +393,19 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
 // zero-bubble PP took the MoE worst to +71.8%, a whole-run average): {group, in sample, held out,
 // worst}. Each may only go down (half a point of
 // slack); lower a number here when a change lowers it.
-TEST_CASE("every group, in sample and held out, over all 139 runs may only get better", "[layout][validation]") {
+TEST_CASE("every group, in sample and held out, over all 141 runs may only get better", "[layout][validation]") {
   const auto rows = testutil::published_runs(
       {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
-  REQUIRE(rows.size() >= 139);
+  REQUIRE(rows.size() >= 141);
   struct Limit {
     const char* group;
     double in_sample, held_out, worst;
   };
+  // 2026-12-01 (fifth session): the pytorch_eager stack (torchtitan's two eager rows in
+  // calibrate, the MI355X runs without torch.compile held out) lowered the held-out errors.
   const Limit limits[] = {
-      {"dense_bf16", 0.048, 0.110, 0.643}, {"fsdp_zero3", 0.053, 0.136, 0.730}, {"moe", 0.027, 0.271, 0.719},
-      {"fp8_fp4", 0.067, 0.189, 0.730},    {"all", 0.052, 0.138, 0.730},
+      {"dense_bf16", 0.045, 0.108, 0.643}, {"fsdp_zero3", 0.051, 0.131, 0.656}, {"moe", 0.027, 0.271, 0.719},
+      {"fp8_fp4", 0.067, 0.169, 0.656},    {"all", 0.050, 0.133, 0.719},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

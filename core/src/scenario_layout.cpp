@@ -56,17 +56,27 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.integer(obj, "zero_stage", path, Range{0, 3}, &t->zero_stage);
 }
 
+// "megatron, pytorch, pytorch_eager or jax": the bundled stacks, for messages.
+std::string stack_list() {
+  const std::vector<std::string>& ids = software_stack_ids();
+  std::string out;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+  }
+  return out;
+}
+
 void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack* out) {
   std::string id;
   const bool is_object = v.is_object();
   if (!is_object && !v.is_string()) {
-    r.error(path, "must be a stack id (megatron, pytorch or jax) or an object with \"id\"; got " + detail::show(v));
+    r.error(path, "must be a stack id (" + stack_list() + ") or an object with \"id\"; got " + detail::show(v));
     return;
   }
   if (is_object) {
-    r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s"});
+    r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s", "cast_scale"});
     if (!r.string(v, "id", path, &id)) {
-      r.error(detail::join(path, "id"), "is required: megatron, pytorch or jax");
+      r.error(detail::join(path, "id"), "is required: " + stack_list());
       return;
     }
   } else {
@@ -74,13 +84,14 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
   }
   SoftwareStack st;
   if (!software_stack_defaults(id, &st)) {
-    r.error(is_object ? detail::join(path, "id") : path, "must be megatron, pytorch or jax; got " + echo_quoted(id));
+    r.error(is_object ? detail::join(path, "id") : path, "must be " + stack_list() + "; got " + echo_quoted(id));
     return;
   }
   if (is_object) {
     r.number(v, "memory_bound_scale", path, Range{0.1, 100}, &st.memory_bound_scale);
     r.number(v, "attention", path, Range{0, 1, true}, &st.attention_efficiency);
     r.number(v, "layer_overhead_s", path, Range{0, 1e-2}, &st.layer_overhead_s);
+    r.number(v, "cast_scale", path, Range{0.1, 100}, &st.cast_scale);
   }
   *out = st;
 }

@@ -161,7 +161,8 @@ void layout_editor(Ui& ui) {
     ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.29f);
     ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthStretch, 0.71f);
     choice_field(ui, "Software stack", "training.stack",
-                 {{"megatron", "Megatron-class"}, {"pytorch", "PyTorch FSDP"}, {"jax", "JAX / XLA"}});
+                 {{"megatron", "Megatron-class"}, {"pytorch", "PyTorch FSDP (torch.compile)"},
+                  {"pytorch_eager", "PyTorch FSDP, eager (no torch.compile)"}, {"jax", "JAX / XLA"}});
     // Read only by FP8/FP4 runs: the casts of the linears' operands (sizer/low_precision.h).
     choice_field(ui, "FP8/FP4 recipe", "training.fp8_recipe",
                  {{"tensorwise", "tensorwise"}, {"rowwise", "rowwise"}, {"mx", "MX blocks (MXFP8, NVFP4)"},
