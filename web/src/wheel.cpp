@@ -8,10 +8,12 @@ namespace sizer_web {
 
 namespace {
 constexpr float kImGuiLinesPerUnit = 5.0f;  // ImGui 1.86 scrolls 5 × font size per wheel unit
+constexpr float kImGuiColumnsPerUnit = 2.0f;  // and 2 × font size per horizontal unit
 constexpr float kMaxUnitsPerEvent = 20.0f;  // a runaway device never jumps more than 100 lines
 }  // namespace
 
-WheelUnits wheel_units(double dx, double dy, WheelDeltaMode mode, float font_px, float dpr, float view_px) {
+WheelUnits wheel_units(double dx, double dy, WheelDeltaMode mode, float font_px, float dpr, float view_px,
+                       bool shift) {
   const float unit_px = std::max(1.0f, kImGuiLinesPerUnit * font_px);  // physical pixels per unit
   float px_per_delta = 1.0f;
   switch (mode) {
@@ -24,7 +26,9 @@ WheelUnits wheel_units(double dx, double dy, WheelDeltaMode mode, float font_px,
     const float u = static_cast<float>(-d) * px_per_delta / unit_px;  // DOM down = ImGui negative
     return std::clamp(u, -kMaxUnitsPerEvent, kMaxUnitsPerEvent);
   };
-  return {convert(dx), convert(dy)};
+  const float sideways = kImGuiLinesPerUnit / kImGuiColumnsPerUnit;  // same distance in 2-font units
+  if (shift) return {0.0f, std::clamp((convert(dx) + convert(dy)) * sideways, -kMaxUnitsPerEvent, kMaxUnitsPerEvent)};
+  return {std::clamp(convert(dx) * sideways, -kMaxUnitsPerEvent, kMaxUnitsPerEvent), convert(dy)};
 }
 
 }  // namespace sizer_web

@@ -6,6 +6,10 @@
 // scrolls 5 × the font size (ImGui 1.86, ImGui::UpdateMouseWheel) and positive means up / left:
 // content moves by the distance the browser would have scrolled a page, in the direction it would
 // have, and the small pixel deltas of a trackpad give fractional units, so it stays smooth.
+// Horizontal units are 2 × the font size in ImGui, so x is scaled to cover the same distance.
+// With Shift held ImGui reads io.MouseWheel as horizontal and ignores io.MouseWheelH, while the
+// browser has already turned a Shift+wheel into deltaX: both deltas go to y then, which ImGui
+// turns sideways.
 #pragma once
 
 namespace sizer_web {
@@ -17,7 +21,9 @@ struct WheelUnits {
 };
 
 // dx, dy: the event's deltaX and deltaY (positive: right, down); font_px: the UI font size in
-// physical pixels; dpr: devicePixelRatio; view_px: the canvas height in physical pixels (one page).
-WheelUnits wheel_units(double dx, double dy, WheelDeltaMode mode, float font_px, float dpr, float view_px);
+// physical pixels; dpr: devicePixelRatio; view_px: the canvas height in physical pixels (one page);
+// shift: the Shift key is held.
+WheelUnits wheel_units(double dx, double dy, WheelDeltaMode mode, float font_px, float dpr, float view_px,
+                       bool shift = false);
 
 }  // namespace sizer_web
