@@ -10,6 +10,7 @@ const char* to_string(EfficiencyBasis b) {
     case EfficiencyBasis::fitted: return "fitted";
     case EfficiencyBasis::assumed: return "assumed";
     case EfficiencyBasis::given: return "given";
+    case EfficiencyBasis::same_die: return "same_die";
   }
   return "?";
 }

@@ -94,7 +94,7 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
     if (r.object(*it, ep)) {
       r.only_keys(*it, ep, {"gemm", "gemm_half_width", "memory_bound_factor", "link", "collective_latency_s",
                             "fp8_gemm_vs_bf16", "fp4_gemm_vs_bf16", "layer_overhead_s", "attention",
-                            "scale_out_latency_s", "gemm_basis"});
+                            "scale_out_latency_s", "gemm_basis", "same_die_as"});
       r.number(*it, "attention", ep, Range{0, 1}, &d->attention_efficiency);
       r.number(*it, "layer_overhead_s", ep, Range{0, 1e-2}, &d->layer_overhead_s);
       r.number(*it, "fp8_gemm_vs_bf16", ep, Range{0.01, 1}, &d->fp8_gemm_vs_bf16);
@@ -105,7 +105,12 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
         if (basis == "fitted") d->gemm_basis = EfficiencyBasis::fitted;
         else if (basis == "assumed") d->gemm_basis = EfficiencyBasis::assumed;
         else if (basis == "given") d->gemm_basis = EfficiencyBasis::given;
-        else r.error(join(ep, "gemm_basis"), "must be one of fitted, assumed, given; got " + show((*it)["gemm_basis"]));
+        else if (basis == "same_die") d->gemm_basis = EfficiencyBasis::same_die;
+        else r.error(join(ep, "gemm_basis"), "must be one of fitted, same_die, assumed, given; got " + show((*it)["gemm_basis"]));
+      }
+      r.string(*it, "same_die_as", ep, &d->gemm_same_die);
+      if (d->gemm_basis == EfficiencyBasis::same_die && d->gemm_same_die.empty()) {
+        r.error(join(ep, "same_die_as"), "is required with gemm_basis same_die: the fitted chip of the same silicon");
       }
       r.number(*it, "gemm_half_width", ep, Range{0, 1e6}, &d->gemm_half_width);
       r.number(*it, "memory_bound_factor", ep, Range{0, 100}, &d->memory_bound_factor);

@@ -9,7 +9,7 @@
 
 namespace sizer {
 
-enum class EfficiencyBasis { fitted, assumed, given };
+enum class EfficiencyBasis { fitted, assumed, given, same_die };
 const char* to_string(EfficiencyBasis b);
 
 struct Device {
@@ -29,10 +29,12 @@ struct Device {
   // Achievable-efficiency parameters of the layout model (layout_model.h), with their sources in
   // assets/devices.json; defaults are the A100 calibration of docs/validation-history.md.
   double gemm_efficiency = 0.76;       // large-GEMM fraction of the dense peak
-  // Where gemm_efficiency comes from: fitted on published runs of this chip, assumed (a chip with no
-  // calibrate run keeps 0.76, the A100's calibration of 2026-11-29; the layout model notes it), or
-  // given by the user.
+  // Where gemm_efficiency comes from: fitted on published runs of this chip, same_die (no calibrate
+  // run, but the same silicon as a fitted chip, whose GEMM and low-precision values it carries:
+  // gemm_same_die), assumed (a chip with neither keeps 0.76, the A100's calibration of 2026-11-29),
+  // or given by the user. The layout model notes every basis but fitted and given.
   EfficiencyBasis gemm_basis = EfficiencyBasis::assumed;
+  std::string gemm_same_die;  // with same_die: the fitted chip's id
   double gemm_half_width = 256;        // per-device GEMM width h/tp at which efficiency halves
   double memory_bound_factor = 1.5;   // HBM bytes moved per stored activation byte, per pass
   double link_efficiency = 0.9;        // achieved fraction of link bandwidth in collectives

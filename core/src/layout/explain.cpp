@@ -48,6 +48,11 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
                           kPpSchedule, kDevicePrecision}) {
     if (r.problems & p) out.push_back(explain_problem(m, d, l, r, p));
   }
+  if (d.gemm_basis == EfficiencyBasis::same_die) {
+    out.push_back("no published training run on " + d.id + " is in the calibration set: its GEMM efficiency (" +
+                  num(d.gemm_efficiency) + " of peak at large shapes) and low-precision ratios are " + d.gemm_same_die +
+                  "'s fit, the same silicon, not measured on " + d.id + " itself (docs/validation.md)");
+  }
   if (d.gemm_basis == EfficiencyBasis::assumed) {
     out.push_back("no published training run on " + d.id + " is in the calibration set: its GEMM efficiency (" +
                   num(d.gemm_efficiency) + " of peak at large shapes) is assumed, not measured on it "
