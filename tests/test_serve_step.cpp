@@ -6,6 +6,7 @@
 #include "catalog_util.h"
 #include "sizer/catalog.h"
 #include "sizer/serve.h"
+#include "sizer/sizer.h"
 
 using namespace sizer;
 using namespace sizer::serve;
@@ -81,6 +82,32 @@ TEST_CASE("TPOT stays flat with batch while weights bind, and rises once compute
   const StepTime long_ctx = step_time(m, d, l, c, decode(256, 32768));
   CHECK(long_ctx.bound == Bound::kv_read);
   CHECK(long_ctx.kv_bytes_read == Approx(256 * 32768.0 * 2 * 128 * 1 * 2 * 80));
+}
+
+TEST_CASE("a decode kernel that is not GQA-aware reads each KV head once per query head, at most the group",
+          "[serve]") {
+  const Model& m = model("llama-3-70b");  // 64 query heads, 8 KV heads: groups of 8
+  const Device& d = device("h100");
+  ServeContext c = fp8();
+  const ServeLayout l{8, 1, 1, 1};
+  const StepTime aware = step_time(m, d, l, c, decode(256, 8192));
+  c.engine.kv_reads_per_kv_head = 4;
+  const StepTime four = step_time(m, d, l, c, decode(256, 8192));
+  CHECK(four.kv_bytes_read == Approx(4 * aware.kv_bytes_read));
+  CHECK(four.kv_read_s == Approx(4 * aware.kv_read_s));
+  CHECK(four.weights_read_s == Approx(aware.weights_read_s));  // weights and FLOPs unchanged
+  CHECK(four.compute_s == Approx(aware.compute_s));
+  c.engine.kv_reads_per_kv_head = 100;  // never more than the group: 64 ÷ 8
+  CHECK(step_time(m, d, l, c, decode(256, 8192)).kv_bytes_read == Approx(8 * aware.kv_bytes_read));
+  // Prefill writes the KV once whatever the decode kernel.
+  const StepTime p_aware = step_time(m, d, l, fp8(), prefill(4096));
+  CHECK(step_time(m, d, l, c, prefill(4096)).kv_bytes_read == Approx(p_aware.kv_bytes_read));
+  // The contract refuses values below 1, naming the field.
+  const ParsedScenario bad = parse_scenario(
+      R"({"model": "llama-3-70b", "device": "h100", "serving": {"engine": {"kv_reads_per_kv_head": 0.5}}})",
+      bundled_catalog());
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.issues.front().path == "serving.engine.kv_reads_per_kv_head");
 }
 
 TEST_CASE("prefill is compute bound and grows faster than linearly for long prompts", "[serve]") {

@@ -241,6 +241,9 @@ TEST_CASE("serving validation: requests_per_s is per replica × replicas", "[ser
 // 76.8% on tokens/s per user. Then (same day): saturated and static runs simulated as bursts,
 // TensorRT-LLM's KV reservation and trtllm-bench's settings, the step residual in TTFT, and five
 // engine values fitted on the calibrate rows only (scripts/fit-serving.py): holdout 14.4% and 12.3%.
+// Fifth session: the H200 with the H100's fitted GEMM efficiency (same die) and the pre-XQA
+// TensorRT-LLM rows with engine.kv_reads_per_kv_head 4.36 (fitted on their one calibrate row):
+// holdout 10.8% and 9.0%.
 TEST_CASE("serving validation: the error on the published runs may only go down", "[serve_validation]") {
   std::vector<sizer::Issue> issues;
   const auto v = sizer::validate_serving_runs(bundled_serving_runs(), sizer::bundled_catalog(), &issues);
@@ -252,10 +255,10 @@ TEST_CASE("serving validation: the error on the published runs may only go down"
     double calibrate_mae, holdout_mae;  // measured 2026-12-01
   };
   const Limit limits[] = {
-      {"output_tokens_per_s_per_device", 26, 47, 0.1937, 0.1445},
-      {"tokens_per_s_per_user", 4, 12, 0.1232, 0.1226},
-      {"tpot_s", 4, 12, 0.1500, 0.1091},
-      {"ttft_s", 5, 13, 0.0689, 0.2219},
+      {"output_tokens_per_s_per_device", 26, 47, 0.1630, 0.1085},
+      {"tokens_per_s_per_user", 4, 12, 0.1232, 0.0905},
+      {"tpot_s", 4, 12, 0.1500, 0.0877},
+      {"ttft_s", 5, 13, 0.0689, 0.1898},
       {"e2e_s", 3, 6, 0.0516, 0.0803},
       {"requests_per_s", 4, 12, 0.0927, 0.0745},
   };

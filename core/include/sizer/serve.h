@@ -81,6 +81,11 @@ struct Engine {
                                                  // admission, streaming the first token back
   double layer_overhead_s = kLayerOverheadS;  // per layer per step: small kernels (norms, rope, activations,
                                 // router, quantisation) and launch gaps that CUDA graphs keep
+  // Decode KV reads per KV head per step: 1 with a GQA-aware decode kernel (XQA, FlashInfer,
+  // FlashAttention's split-KV decoding) that loads each KV head once for its query group; more when
+  // each query head loads its KV head again (at most query heads ÷ KV heads; the first-generation
+  // masked-MHA kernels).
+  double kv_reads_per_kv_head = 1;
 };
 
 struct SpecDecode {

@@ -81,7 +81,7 @@ void head_terms(const Model& m, const ServeLayout& l, const ServeContext& c, con
 void attention_terms(const ServeLayout& l, const Shape& s, const MicroBatch& b, StageTerms* t) {
   const double kv = s.kv_bytes_token_layer;
   if (b.decode_seqs > 0) {
-    const double bytes = b.decode_seqs / l.dp * b.decode_context * kv;
+    const double bytes = b.decode_seqs / l.dp * b.decode_context * kv * s.kv_read_factor;
     const double flops = b.decode_tokens / l.dp * b.decode_context * s.attn_decode_flops;
     add(roofline(flops, bytes, s.peak_attn, s.hbm), s.layers_stage, t, true);
     t->kv_bytes += bytes * s.layers_stage;

@@ -32,6 +32,7 @@ struct Shape {
   double imbalance = 1;             // busiest EP rank's expert load ÷ mean
   double weight_bytes_param = 0;    // bytes per stored weight (with block scales)
   double kv_bytes_token_layer = 0;  // KV bytes per token per layer on one device
+  double kv_read_factor = 1;        // decode loads of each KV byte per step (engine.kv_reads_per_kv_head)
   double attn_prefill_flops = 0;    // FLOPs per query token per attended token per layer per device
   double attn_decode_flops = 0;     // the same for decode (MLA absorbed)
   double act_elems_token_layer = 0;  // activation elements a token moves through a layer's GEMMs

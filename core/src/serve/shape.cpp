@@ -110,6 +110,8 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
     const double kv_heads = a.kv_heads > 0 ? a.kv_heads : m.heads;
     s.kv_bytes_token_layer =
         2 * head_dim(m) * std::max(1.0, std::ceil(kv_heads / l.tp - 1e-9)) * kvb;
+    // A decode kernel that is not GQA-aware loads each KV head once per query head of its group.
+    s.kv_read_factor = std::clamp(c.engine.kv_reads_per_kv_head, 1.0, std::max(1.0, m.heads / kv_heads));
   }
   s.attn_prefill_flops = kAttnFlopsPerContextToken * attention_width(m) / l.tp;
   if (a.kind != AttentionKind::mla) s.attn_decode_flops = s.attn_prefill_flops;
