@@ -242,8 +242,9 @@ TEST_CASE("serving validation: requests_per_s is per replica × replicas", "[ser
 // TensorRT-LLM's KV reservation and trtllm-bench's settings, the step residual in TTFT, and five
 // engine values fitted on the calibrate rows only (scripts/fit-serving.py): holdout 14.4% and 12.3%.
 // Fifth session: the H200 with the H100's fitted GEMM efficiency (same die) and the pre-XQA
-// TensorRT-LLM rows with engine.kv_reads_per_kv_head 4.36 (fitted on their one calibrate row):
-// holdout 10.8% and 9.0%.
+// TensorRT-LLM rows with engine.kv_reads_per_kv_head 4.36 (fitted on their one calibrate row),
+// gpt-oss on Hopper with BF16 activations (as TensorRT-LLM's README states): holdout 10.7% and
+// 9.0%, no run worse than 50%.
 TEST_CASE("serving validation: the error on the published runs may only go down", "[serve_validation]") {
   std::vector<sizer::Issue> issues;
   const auto v = sizer::validate_serving_runs(bundled_serving_runs(), sizer::bundled_catalog(), &issues);
@@ -255,7 +256,7 @@ TEST_CASE("serving validation: the error on the published runs may only go down"
     double calibrate_mae, holdout_mae;  // measured 2026-12-01
   };
   const Limit limits[] = {
-      {"output_tokens_per_s_per_device", 26, 47, 0.1630, 0.1085},
+      {"output_tokens_per_s_per_device", 26, 47, 0.1500, 0.1072},
       {"tokens_per_s_per_user", 4, 12, 0.1232, 0.0905},
       {"tpot_s", 4, 12, 0.1500, 0.0877},
       {"ttft_s", 5, 13, 0.0689, 0.1898},
@@ -279,5 +280,8 @@ TEST_CASE("serving validation: the error on the published runs may only go down"
     CHECK(s->holdout_runs >= l.holdout_runs);
     CHECK(s->calibrate_mae <= l.calibrate_mae + kSlack);
     CHECK(s->holdout_mae <= l.holdout_mae + kSlack);
+    // Issue 10: no run worse than 50%, in either split (45.7% at most today).
+    INFO("worst " << s->worst << " (" << s->worst_id << ")");
+    CHECK(s->worst <= 0.50);
   }
 }
