@@ -111,3 +111,35 @@ TEST_CASE("serving.disaggregation: bad input is refused naming the field", "[ser
                R"(, "disaggregation": {"prefill": {"tp": 8}, "decode": {"tp": 8}, "ratio": 2}}})")
             .find("serving.disaggregation") != std::string::npos);
 }
+
+TEST_CASE("disaggregated pools on different chips: prefill on its chip, decode on the scenario's", "[serve][disagg]") {
+  const std::string mixed = R"({"model": "llama-3-70b", "device": "h100", "serving": {"layout": {"tp": 8},
+    "workload": {"input_tokens": 4096, "output_tokens": 512, "concurrency": 64},
+    "disaggregation": {"prefill": {"tp": 4, "device": "b200"}, "decode": {"tp": 8}}}})";
+  const Scenario same = testutil::scenario(kDisagg), other = testutil::scenario(mixed);
+  REQUIRE(other.serving.disagg_prefill_device_given);
+  CHECK(other.serving.disagg_prefill_device.id == "b200");
+  const DisaggPerformance a = evaluate(same, false).serving.disaggregated;
+  const DisaggPerformance b = evaluate(other, false).serving.disaggregated;
+  // The prefill step is the B200's own (as if the whole scenario ran on it); decode stays the H100's.
+  const Device& b200 = *bundled_catalog().find_device("b200");
+  const DisaggPerformance on_b200 =
+      evaluate_disaggregated(other.model, b200, other.serving.disagg, serve_context(other), other.serving.kv_link_bytes_per_s,
+                             other.serving.prefill_utilisation);
+  CHECK(b.prefill.step_s == Approx(on_b200.prefill.step_s));
+  CHECK(b.prefill.step_s < a.prefill.step_s);  // more FLOP/s for the compute-bound prompts
+  CHECK(b.decode.step_s == Approx(a.decode.step_s));
+  CHECK(b.tpot_s == Approx(a.tpot_s));
+  CHECK(b.ttft_s < a.ttft_s);
+  CHECK(b.prefill_per_decode < a.prefill_per_decode);  // fewer, faster prefill instances
+  const auto j = result_to_json(other, evaluate(other, false));
+  CHECK(j["serving"]["disaggregated"]["prefill_device"] == "b200");
+  CHECK(j["serving"]["disaggregated"]["decode_device"] == "h100");
+  // An unknown chip and a device on the decode pool are refused, naming the field.
+  std::string bad = mixed;
+  bad.replace(bad.find("b200"), 4, "z900");
+  CHECK(errors(bad).find("serving.disaggregation.prefill.device: must be a device id") != std::string::npos);
+  std::string on_decode = mixed;
+  on_decode.replace(on_decode.find(R"("decode": {"tp": 8})"), 19, R"("decode": {"tp": 8, "device": "b200"})");
+  CHECK(errors(on_decode).find("serving.disaggregation.decode.device") != std::string::npos);
+}

@@ -57,8 +57,9 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
   const serve::ServeContext c = serve::serve_context(s);
   if (v.disagg_given) {
     r.has_disaggregated = true;
-    r.disaggregated = serve::evaluate_disaggregated(s.model, s.device, v.disagg, c, v.kv_link_bytes_per_s,
-                                                    v.prefill_utilisation);
+    r.disaggregated = serve::evaluate_disaggregated(
+        s.model, v.disagg_prefill_device_given ? v.disagg_prefill_device : s.device, s.device, v.disagg, c,
+        v.kv_link_bytes_per_s, v.prefill_utilisation);
   }
   const serve::Performance& p = r.performance =
       serve::evaluate_serving(s.model, s.device, v.layout, c);

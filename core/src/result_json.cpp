@@ -89,12 +89,15 @@ json step_json(const serve::StepTime& t) {
 }
 
 // serving.disaggregated: the prefill and decode pools' prediction (serve::evaluate_disaggregated).
-json disaggregated_json(const ServingInputs& in, const serve::DisaggPerformance& p) {
+json disaggregated_json(const Scenario& s, const serve::DisaggPerformance& p) {
+  const ServingInputs& in = s.serving;
   auto pool = [](const serve::ServeLayout& l) {
     return json{{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"devices", l.devices()}};
   };
   return {{"basis", "predicted by the serving performance model with prefill and decode on separate pools (docs/serving.md)"},
           {"prefill_layout", pool(in.disagg.prefill)}, {"decode_layout", pool(in.disagg.decode)},
+          {"prefill_device", in.disagg_prefill_device_given ? in.disagg_prefill_device.id : s.device.id},
+          {"decode_device", s.device.id},
           {"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)}, {"e2e_s", num_or_null(p.e2e_s)},
           {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_service_s)},
           {"kv_transfer_s", num_or_null(p.kv_transfer_s)}, {"kv_transfer_bytes", num_or_null(p.kv_transfer_bytes)},
@@ -404,7 +407,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"devices_with_headroom_low", v.devices_with_headroom_low},
       {"devices_with_headroom_high", v.devices_with_headroom_high}};
   if (v.has_performance) j["serving"]["performance"] = performance_json(v, serve_priced);
-  if (v.has_disaggregated) j["serving"]["disaggregated"] = disaggregated_json(s.serving, v.disaggregated);
+  if (v.has_disaggregated) j["serving"]["disaggregated"] = disaggregated_json(s, v.disaggregated);
   j["ownership"] = detail::ownership_json(s, e);
   j["carbon"] = detail::carbon_json(s, e);
   j["intervals"] = detail::intervals_json(s, e);

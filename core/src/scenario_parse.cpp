@@ -249,7 +249,7 @@ void read_serving(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
   if (v.headroom_high < v.headroom_low) {
     r.error("serving.headroom_high", "must be at least headroom_low (" + num(v.headroom_low) + ")");
   }
-  detail::read_serve_model(r, o, s);
+  detail::read_serve_model(r, o, c, s);
 }
 
 void read_power(Reader& r, const json& doc, Scenario* s) {

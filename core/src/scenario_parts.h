@@ -42,7 +42,7 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
 void read_search(Reader& r, const json& o, const std::string& path, SearchInputs* s);
 // The serving performance model's inputs (scenario_serve.cpp): layout, workload, precisions,
 // spec decode, SLO, engine; then, once everything is read, the layout and KV-capacity checks.
-void read_serve_model(Reader& r, const json& o, Scenario* s);
+void read_serve_model(Reader& r, const json& o, const Catalog& c, Scenario* s);
 void check_serve_model(Reader& r, Scenario* s);
 // The planner's validity rules for the scenario's layout: errors when the scenario gives
 // training.layout, warnings when the default layout does not suit the model.

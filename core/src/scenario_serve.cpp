@@ -98,7 +98,7 @@ void read_serve_search(Reader& r, const json& o, const std::string& path, ServeS
 
 }  // namespace
 
-void read_serve_model(Reader& r, const json& o, Scenario* s) {
+void read_serve_model(Reader& r, const json& o, const Catalog& catalog, Scenario* s) {
   ServingInputs& v = s->serving;
   const Device& d = s->device;
   const std::string path = "serving";
@@ -153,7 +153,23 @@ void read_serve_model(Reader& r, const json& o, Scenario* s) {
         continue;
       }
       if (!r.object(*p, pp)) continue;
-      r.only_keys(*p, pp, {"tp", "pp", "dp", "ep"});
+      const bool prefill = std::string(pool) == "prefill";
+      if (prefill) {
+        r.only_keys(*p, pp, {"tp", "pp", "dp", "ep", "device"});
+      } else {
+        r.only_keys(*p, pp, {"tp", "pp", "dp", "ep"});
+      }
+      if (auto dv = p->find("device"); prefill && dv != p->end()) {
+        const std::string dpath = join(pp, "device");
+        if (!dv->is_string()) {
+          r.error(dpath, "must be a device id from the catalog (sizer list devices); got " + show(*dv));
+        } else if (const Device* d = catalog.find_device(dv->get<std::string>())) {
+          v.disagg_prefill_device = *d;
+          v.disagg_prefill_device_given = true;
+        } else {
+          r.error(dpath, "must be a device id from the catalog (sizer list devices); got " + echo_quoted(dv->get<std::string>()));
+        }
+      }
       r.number(*p, "tp", pp, kServeDegree, &l.tp);
       r.number(*p, "pp", pp, kServeDegree, &l.pp);
       r.number(*p, "dp", pp, kServeDegree, &l.dp);
@@ -207,9 +223,10 @@ namespace {
 // A replica (or pool instance) layout's rules, each refused naming its key under `lp`; when it
 // `holds_requests` (not a prefill pool), the workload's concurrency must fit its KV cache. False
 // when the layout cannot be evaluated.
-bool check_pool(Reader& r, const Scenario& s, const serve::ServeLayout& l, const std::string& lp, bool holds_requests = true) {
+bool check_pool(Reader& r, const Scenario& s, const serve::ServeLayout& l, const std::string& lp, bool holds_requests = true,
+                const Device* on = nullptr) {
   const Model& m = s.model;
-  const Device& d = s.device;
+  const Device& d = on ? *on : s.device;
   const ServingInputs& v = s.serving;
   if (l.devices() > kMaxReplicaDevices) {
     r.error(lp, "gives tp × pp × dp = " + fmt::count(l.devices()) +
@@ -272,7 +289,8 @@ void check_serve_model(Reader& r, Scenario* s) {
   if (!v.layout_given) l = serve::default_layout(s->model, s->device, serve::ceiling_replica_devices(s->model, s->device, v));
   check_pool(r, *s, l, v.layout_given ? "serving.layout" : "serving.layout (default)");
   if (v.disagg_given) {
-    check_pool(r, *s, v.disagg.prefill, "serving.disaggregation.prefill", false);
+    check_pool(r, *s, v.disagg.prefill, "serving.disaggregation.prefill", false,
+               v.disagg_prefill_device_given ? &v.disagg_prefill_device : nullptr);
     check_pool(r, *s, v.disagg.decode, "serving.disaggregation.decode");
     if (v.workload.requests_per_s > 0) {
       r.error("serving.disaggregation", "takes serving.workload.concurrency (requests in flight per decode "

@@ -188,6 +188,10 @@ struct ServingInputs {
   // serving.disaggregation: prefill and decode pools (serve::evaluate_disaggregated).
   bool disagg_given = false;
   serve::DisaggLayout disagg;
+  // serving.disaggregation.prefill.device: the prefill pool on another chip (a catalog id); the
+  // decode pool is on the scenario's device.
+  bool disagg_prefill_device_given = false;
+  Device disagg_prefill_device;
   double prefill_utilisation = serve::kPrefillUtilisation;
 };
 

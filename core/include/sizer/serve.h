@@ -216,6 +216,10 @@ struct DisaggPerformance {
 // The workload's concurrency is the requests in flight per decode instance (0: what its KV holds).
 DisaggPerformance evaluate_disaggregated(const Model& m, const Device& d, const DisaggLayout& l, const ServeContext& c,
                                          double kv_link_bytes_per_s, double prefill_utilisation);
+// The same with the prefill pool on another chip (`prefill_device`; decode on `d`).
+DisaggPerformance evaluate_disaggregated(const Model& m, const Device& prefill_device, const Device& d,
+                                         const DisaggLayout& l, const ServeContext& c, double kv_link_bytes_per_s,
+                                         double prefill_utilisation);
 
 // A burst: `requests` identical requests (the context's workload lengths) queued at once, at most
 // `max_running` running together, simulated step by step (method in core/src/serve/burst.cpp).

@@ -13,6 +13,8 @@
 //  - Balance: x prefill instances per decode instance keep the prefill pool at utilisation ρ
 //    (`prefill_utilisation`, default 0.7: headroom for bursts, an assumption):
 //    x = λ_d ÷ (ρ·λ_p).
+//  - Pools on different chips (prefill compute-bound, decode bandwidth-bound: Splitwise's point):
+//    each pool's steps run on its own chip's peaks and bandwidths; the ratio x counts instances.
 //  - KV transfer: the prompt's KV cache (KV bytes per token × I) over `kv_link_bytes_per_s`,
 //    added to TTFT (the seed post's Part 5 transfer term; DistServe §4 overlaps it layer by layer
 //    in the best case, which this does not assume).
@@ -87,11 +89,17 @@ DisaggPerformance disaggregated_with(const Model& m, const DisaggLayout& dl, con
   return r;
 }
 
+DisaggPerformance evaluate_disaggregated(const Model& m, const Device& prefill_device, const Device& d,
+                                         const DisaggLayout& dl, const ServeContext& c, double kv_link_bytes_per_s,
+                                         double prefill_utilisation) {
+  const Shape sd = make_shape(m, d, dl.decode, c);
+  return disaggregated_with(m, dl, c, kv_link_bytes_per_s, prefill_utilisation,
+                            prefill_side(m, prefill_device, dl.prefill, c), memory_with_shape(m, d, dl.decode, c, sd), sd);
+}
+
 DisaggPerformance evaluate_disaggregated(const Model& m, const Device& d, const DisaggLayout& dl, const ServeContext& c,
                                          double kv_link_bytes_per_s, double prefill_utilisation) {
-  const Shape sd = make_shape(m, d, dl.decode, c);
-  return disaggregated_with(m, dl, c, kv_link_bytes_per_s, prefill_utilisation, prefill_side(m, d, dl.prefill, c),
-                            memory_with_shape(m, d, dl.decode, c, sd), sd);
+  return evaluate_disaggregated(m, d, d, dl, c, kv_link_bytes_per_s, prefill_utilisation);
 }
 
 }  // namespace sizer::serve
