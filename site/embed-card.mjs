@@ -56,8 +56,19 @@ async function main() {
   const request = sizer.embedRequest(location.hash);
   let card = sizer.embedCard(request);
   $('title').textContent = card.title;
-  renderOutputs(card);
   const baseIssues = card.issues.map((i) => (i.path ? `${i.path}: ` : '') + i.message);
+  if (card.error) {  // the author's scenario cannot be used: say so, and show no numbers at all
+    showIssues([card.error, ...baseIssues]);
+    $('scenario').hidden = true;
+    $('outputs').hidden = true;
+    $('open').hidden = true;
+    $('status').hidden = true;
+    $('card').hidden = false;
+    document.documentElement.dataset.sizer = 'ready';
+    postHeight();
+    return;
+  }
+  renderOutputs(card);
   showIssues(baseIssues);
   const inputs = $('inputs');
   for (const input of card.inputs) {

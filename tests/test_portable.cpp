@@ -133,22 +133,51 @@ TEST_CASE("embed fragments and cards", "[embed]") {
     CHECK(parse_embed_fragment("j=%7B%22model%22%3A%22moe-1t%22%7D").scenario["model"] == "moe-1t");
     CHECK(parse_embed_fragment("j=" + link).scenario["model"] == "moe-1t");
   }
-  SECTION("unknown names are listed; bad fragments give messages and defaults") {
+  SECTION("unknown names are listed; fragments without a scenario give messages and the defaults") {
     const EmbedCard card = embed_card(parse_embed_fragment("s=" + link + "&show=cost_usd,nope,bogus_leaf"), bundled_catalog());
     REQUIRE(card.issues.size() == 1);
     CHECK(card.issues[0].message.find("nope, bogus_leaf") != std::string::npos);
-    const std::string bad[] = {"", "s=", "s=s2.e30", "s=s1.!!", "j=%7B", "j=%ZZ", "show=<script>", "x=1",
-                               "s=" + link + "&s=" + link, std::string(kMaxEmbedFragmentChars + 1, 'a'),
-                               "j=%5B1%5D", "s=" + link + "&in=model.layers,__proto__"};
+    CHECK(card.error.empty());
+    const std::string bad[] = {"", "show=<script>", "x=1", std::string(kMaxEmbedFragmentChars + 1, 'a'),
+                               "s=" + link + "&in=model.layers,__proto__"};
     for (const std::string& b : bad) {
       INFO(b.substr(0, 60));
       const EmbedCard c = embed_card(parse_embed_fragment(b), bundled_catalog());
       CHECK_FALSE(c.issues.empty());
-      CHECK_FALSE(c.outputs.empty());  // the defaults still show
+      CHECK(c.error.empty());
+      CHECK_FALSE(c.outputs.empty());  // no scenario was named (or it was read): its numbers show
       // The JS API hands the request to the card as JSON: its problems must survive the trip.
       const EmbedCard via_json = embed_card(embed_request_from_json(embed_request_to_json(parse_embed_fragment(b))),
                                             bundled_catalog());
       CHECK_FALSE(via_json.issues.empty());
     }
+  }
+  SECTION("a scenario that is named but cannot be used gives an error and no numbers") {
+    const std::string unknown_model = encode_share(R"({"model": "no-such-model", "training": {"days": 30}})");
+    const std::string bad[] = {"s=" + unknown_model + "&title=My%20run", "j=%7B%22model%22%3A%22llama-9t%22%7D",
+                               "s=", "s=s2.e30", "s=s1.!!", "j=%7B", "j=%ZZ", "s=" + link + "&s=" + link, "j=%5B1%5D",
+                               "j=%7B%22device%22%3A%22h100%22%2C%22training%22%3A%7B%22days%22%3A-1%7D%7D"};
+    for (const std::string& b : bad) {
+      INFO(b.substr(0, 60));
+      for (const EmbedCard& c : {embed_card(parse_embed_fragment(b), bundled_catalog()),
+                                 embed_card(embed_request_from_json(embed_request_to_json(parse_embed_fragment(b))),
+                                            bundled_catalog())}) {
+        CHECK_FALSE(c.error.empty());
+        CHECK(c.outputs.empty());
+        CHECK(c.inputs.empty());
+        CHECK(c.model.empty());
+        CHECK(c.link.empty());
+        CHECK_FALSE(c.issues.empty());
+      }
+    }
+    const EmbedCard c = embed_card(parse_embed_fragment("s=" + unknown_model + "&title=My%20run&show=cost_usd&in=training.days"),
+                                   bundled_catalog());
+    CHECK(c.title == "My run");
+    bool names_model = false;
+    for (const Issue& i : c.issues) names_model = names_model || (i.path == "model" && i.message.find("no-such-model") != std::string::npos);
+    CHECK(names_model);
+    const json j = embed_card_to_json(c);
+    CHECK(j["outputs"].empty());
+    CHECK(j["error"].get<std::string>().find("no numbers") != std::string::npos);
   }
 }

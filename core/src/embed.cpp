@@ -131,16 +131,20 @@ EmbedRequest parse_embed_fragment(std::string_view f) {
     const std::size_t eq = part.find('=');
     const std::string key(part.substr(0, std::min(eq, std::size_t{12})));
     std::string value;
+    // A damaged or repeated scenario setting leaves the author's scenario unknown ("scenario":
+    // the card shows no numbers); other damaged settings only lose themselves.
+    const bool scenario_key = key == "s" || key == "j";
     if (eq == std::string_view::npos || !percent_decode(part.substr(eq + 1), &value)) {
-      q.issues.push_back({"embed", "has a damaged setting near " + echo_quoted(part, 24)});
+      q.issues.push_back({scenario_key ? "scenario" : "embed", "has a damaged setting near " + echo_quoted(part, 24)});
+      have_scenario = have_scenario || scenario_key;
       continue;
     }
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
-      q.issues.push_back({"embed", "repeats the setting " + echo_quoted(key)});
+      q.issues.push_back({scenario_key ? "scenario" : "embed", "repeats the setting " + echo_quoted(key)});
       continue;
     }
     seen.push_back(key);
-    if (key == "s" || key == "j") {
+    if (scenario_key) {
       have_scenario = true;
       read_scenario_text(value, &q);
     } else if (key == "show" || key == "in") {
@@ -330,13 +334,20 @@ EmbedCard embed_card(const EmbedRequest& q, const Catalog& catalog) {
   EmbedCard card;
   card.title = q.title;
   card.issues = q.issues;
-  json scenario = q.scenario.is_object() ? q.scenario : json::object();
-  ParsedScenario p = parse_scenario(dump(scenario), catalog);
-  if (!p.ok()) {
+  const json scenario = q.scenario.is_object() ? q.scenario : json::object();
+  // A scenario that was given but cannot be read or used (a damaged link, an unknown model id)
+  // gives an error and no numbers: the defaults under the author's title would pass for theirs.
+  bool unusable = std::any_of(q.issues.begin(), q.issues.end(),
+                              [](const Issue& i) { return i.path == "scenario" || i.path == "link"; });
+  const ParsedScenario p = parse_scenario(dump(scenario), catalog);
+  if (!unusable && !p.ok()) {
     for (const Issue& i : p.issues) card.issues.push_back({i.path.empty() ? "scenario" : i.path, i.message});
-    card.issues.push_back({"scenario", "is not valid: showing the default scenario instead"});
-    scenario = json::object();
-    p = parse_scenario("{}", catalog);
+    unusable = true;
+  }
+  if (unusable) {
+    card.error = "This card's scenario cannot be used, so it shows no numbers: fix the scenario or the link.";
+    card.issues.push_back({"scenario", "cannot be used: the card shows no numbers"});
+    return card;
   }
   const Scenario& s = p.scenario;
   const Estimate e = evaluate(s, false);
@@ -401,7 +412,8 @@ json embed_card_to_json(const EmbedCard& c) {
   json issues = json::array();
   for (const Issue& i : c.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
   return {{"title", c.title}, {"model", c.model}, {"device", c.device}, {"user_supplied", c.user_supplied},
-          {"inputs", items(c.inputs)}, {"outputs", items(c.outputs)}, {"link", c.link}, {"issues", issues}};
+          {"inputs", items(c.inputs)}, {"outputs", items(c.outputs)}, {"link", c.link}, {"issues", issues},
+          {"error", c.error}};
 }
 
 }  // namespace sizer

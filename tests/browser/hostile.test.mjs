@@ -88,7 +88,7 @@ export const tests = [
     assert(request.issues.some((i) => deepWant.test(i.message)), `embedRequest(deep): ${JSON.stringify(request.issues).slice(0, 300)}`);
     const card = sizer.embedCard({ scenario: deep, show: ['cost_usd'] });
     assert(card.issues.some((i) => deepWant.test(i.message)), `embedCard(deep): ${JSON.stringify(card.issues).slice(0, 300)}`);
-    assert(card.outputs.length > 0, 'embedCard(deep) shows the defaults');
+    assert(card.outputs.length === 0 && card.error, 'embedCard(deep): no numbers, an error (not the defaults)');
     const escaped = refusal(() => sizer.evaluate('{"device": "h1\\u001b]0;x\\u0007"}'), 'evaluate(escape id)');
     assert(escaped.includes('"h1\\u001b]0;x\\u0007"'), `escaped id: ${escaped.slice(0, 200)}`);
     // The module still works after all that.

@@ -31,7 +31,7 @@ struct EmbedRequest {
   std::vector<std::string> show;    // as given; checked by embed_card
   std::vector<std::string> inputs;  // as given; checked by embed_card
   std::string title;
-  std::vector<Issue> issues;        // the fragment itself was unusable (card shows defaults)
+  std::vector<Issue> issues;        // the fragment's problems ("scenario"/"link": no numbers shown)
 };
 
 // Parses "s=...&show=...&in=...&title=..." (leading '#' optional). Strict: size cap, known keys,
@@ -56,6 +56,9 @@ struct EmbedCard {
   std::vector<EmbedItem> inputs, outputs;
   std::string link;           // "s1.…" of the scenario (for "open in the full calculator")
   std::vector<Issue> issues;  // unknown names, invalid scenario: the card says so
+  // Non-empty when the scenario was given but cannot be used (damaged link, unknown model id):
+  // the card then has no outputs, inputs, model or link, only this and the issues.
+  std::string error;
 };
 
 EmbedCard embed_card(const EmbedRequest& q, const Catalog& catalog);
