@@ -73,3 +73,37 @@ TEST_CASE("comparison table formats, with user-supplied devices marked", "[expor
   CHECK(md.find("user-supplied device") != std::string::npos);
   CHECK(comparison_table(rows, "yaml").empty());
 }
+
+TEST_CASE("comparison rows carry the replica actually used beside the minimum it must hold", "[export][compare]") {
+  const Catalog c = bundled_catalog();
+  SECTION("automatic replica: each row's size is what evaluate picks for that device") {
+    const auto p = parse_scenario(R"({"model": "dense-1t"})", c);
+    REQUIRE(p.ok());
+    const auto rows = compare_devices(p.scenario, c, {Precision::bf16}, {"mi300x"});
+    REQUIRE_FALSE(rows.empty());
+    for (const auto& r : rows) {
+      INFO(r.device);
+      const Estimate e = evaluate(with_device(p.scenario, c, *c.find_device(r.device)), false, false);
+      CHECK(r.replica_devices == e.serving.replica_devices);
+      CHECK(r.replica_min_devices == e.serving.replica_min_devices);
+      CHECK(r.replica_devices >= r.replica_min_devices);
+    }
+    // dense-1t's BF16 weights and KV need 10 MI300X; the automatic replica is the next power of two.
+    CHECK(rows[0].replica_min_devices == 10);
+    CHECK(rows[0].replica_devices == 16);
+  }
+  SECTION("the scenario's own device keeps its explicit replica size, exported under its own name") {
+    const auto p = parse_scenario(R"({"model": "dense-1t", "device": "h100", "serving": {"replica_devices": 32}})", c);
+    REQUIRE(p.ok());
+    const auto rows = compare_devices(p.scenario, c, {Precision::bf16}, {"h100"});
+    REQUIRE_FALSE(rows.empty());
+    CHECK(rows[0].replica_devices == 32);
+    CHECK(rows[0].replica_min_devices == 24);
+    const json j = json::parse(comparison_table(rows, "json"));
+    CHECK(j[0]["replica_devices"] == 32);
+    CHECK(j[0]["replica_min_devices"] == 24);
+    const std::string csv = comparison_table(rows, "csv");
+    CHECK(csv.find(",min_devices_usable,replica_min_devices,replica_devices,user_supplied\n") != std::string::npos);
+    CHECK(csv.find(",24,32,false\n") != std::string::npos);
+  }
+}

@@ -55,6 +55,7 @@ std::vector<ComparisonRow> compare_devices(const Scenario& base, const Catalog& 
         r.facility_power_w = s.power.system_w_per_device > 0 ? e.power.facility_power_w[i] : 0;
         r.min_devices_usable = e.memory.min_devices_usable;
         r.replica_min_devices = e.serving.replica_min_devices;
+        r.replica_devices = e.serving.replica_devices;
         r.tokens_per_s_per_replica = e.serving.tokens_per_s_per_replica;
         r.cost_per_million_tokens_usd = e.serving.cost_per_million_tokens_usd;
         rows.push_back(std::move(r));

@@ -246,7 +246,7 @@ std::string comparison_table(const std::vector<ComparisonRow>& rows, std::string
                    {"offer_kind", r.offer_kind.empty() ? json(nullptr) : json(r.offer_kind)},
                    {"cluster_devices", r.cluster_devices}, {"scale_up_domains", r.scale_up_domains},
                    {"facility_power_w", opt(r.facility_power_w)}, {"min_devices_usable", r.min_devices_usable},
-                   {"replica_min_devices", r.replica_min_devices},
+                   {"replica_min_devices", r.replica_min_devices}, {"replica_devices", r.replica_devices},
                    {"tokens_per_s_per_replica", r.tokens_per_s_per_replica},
                    {"cost_per_million_tokens_usd", opt(r.cost_per_million_tokens_usd)},
                    {"user_supplied", r.user_supplied}});
@@ -255,14 +255,14 @@ std::string comparison_table(const std::vector<ComparisonRow>& rows, std::string
   }
   if (format == "csv") {
     o << "device,precision,dense_peak_flops,mfu,device_hours,cost_usd,cluster_cost_usd,price,offer_kind,price_note,"
-         "cluster_devices,scale_up_domains,facility_power_w,min_devices_usable,replica_min_devices,user_supplied\n";
+         "cluster_devices,scale_up_domains,facility_power_w,min_devices_usable,replica_min_devices,replica_devices,user_supplied\n";
     for (const auto& r : rows) {
       o << csv_cell(r.device) << "," << to_string(r.precision) << "," << plain(r.dense_peak_flops) << ","
         << plain(r.mfu) << "," << plain(r.device_hours) << "," << (r.cost_usd > 0 ? plain(r.cost_usd) : "") << ","
         << (r.cluster_cost_usd > 0 ? plain(r.cluster_cost_usd) : "") << "," << csv_cell(r.price_id) << ","
         << csv_cell(r.offer_kind) << "," << csv_cell(r.price_note) << "," << plain(r.cluster_devices) << ","
         << plain(r.scale_up_domains) << "," << (r.facility_power_w > 0 ? plain(r.facility_power_w) : "") << ","
-        << plain(r.min_devices_usable) << "," << plain(r.replica_min_devices) << ","
+        << plain(r.min_devices_usable) << "," << plain(r.replica_min_devices) << "," << plain(r.replica_devices) << ","
         << (r.user_supplied ? "true" : "false") << "\n";
     }
     return o.str();

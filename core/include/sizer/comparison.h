@@ -28,7 +28,8 @@ struct ComparisonRow {
   double facility_power_w = 0;  // 0 when system power is unknown
   double min_devices_usable = 0;        // training state floor
   double replica_min_devices = 0;       // serving floor at the scenario's weight precision
-  double tokens_per_s_per_replica = 0;  // decode ceiling at the auto/explicit replica size
+  double replica_devices = 0;           // the replica actually used: serving.replica_devices or the automatic size
+  double tokens_per_s_per_replica = 0;  // decode ceiling at that replica size
   double cost_per_million_tokens_usd = 0;
 };
 
