@@ -88,6 +88,39 @@ export async function widgetRect(page, name) {
   return { x: r[0], y: r[1], w: r[2], h: r[3] };
 }
 
+// The text the app drew in a named widget's rectangle (note_text: a unit, a hint, a column header,
+// a card's value), or undefined when it published none under that name.
+export async function widgetText(page, name) {
+  const r = await page.evaluate((n) => (window.sizerUi || {})[n], name);
+  return r && r.length > 4 ? r[4] : undefined;
+}
+
+// A click with the mouse, or on a touch screen a tap, in the middle of a named widget.
+export async function press(page, name, touch) {
+  if (!touch) return clickWidget(page, name);
+  const r = await widgetRect(page, name);
+  await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+  await frames(page, 6);
+}
+
+// Scrolls the inputs panel (left, or on a phone above the results) with the wheel until `name`
+// is inside it, as a person scrolls to a field. `size` is {name, viewport}.
+export async function scrollInputs(page, name, size, tab = 'tab:Overview') {
+  for (let i = 0; i < 60; i++) {
+    const r = await widgetRect(page, name);
+    const theme = await widgetRect(page, 'button:theme');
+    const tabs = await widgetRect(page, tab);
+    const top = theme.y + theme.h + 40;
+    const bottom = size.name === 'phone' ? tabs.y - 40 : size.viewport.height - 20;
+    if (r.y >= top && r.y + r.h <= bottom) return r;
+    await page.mouse.move(Math.max(r.x + 4, 8), (top + bottom) / 2);
+    await frames(page, 2);
+    await page.mouse.wheel(0, r.y < top ? -120 : 120);
+    await frames(page, 4);
+  }
+  throw new Error(`could not scroll the inputs to ${name}`);
+}
+
 // A real mouse click in the middle of a named widget: move there, let ImGui see the hover for a
 // few frames, then press and release in separate frames (as a person's click arrives).
 export async function clickWidget(page, name) {

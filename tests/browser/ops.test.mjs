@@ -4,8 +4,8 @@
 // equal sizer.evaluate() of the linked scenario, and hovering each chart shows the value under
 // the pointer. At desktop size (1× and 2×) and phone size with touch, with screenshots.
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, waitText, waitForFirstFrame,
-  widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, press, resultsText, scrollInputs, scrollIntoView, waitText,
+  waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kTab = 'tab:Reliability & cost';
@@ -55,32 +55,6 @@ const lineOf = (text, label) => {
   return l.slice(label.length + 2);
 };
 
-
-// A click with the mouse, or on a touch screen a tap, in the middle of a named widget.
-async function press(page, name, touch) {
-  if (!touch) return clickWidget(page, name);
-  const r = await widgetRect(page, name);
-  await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
-  await frames(page, 6);
-}
-
-// Scrolls the inputs panel (left, or on a phone above the results) with the wheel until `name`
-// is inside it, as a person scrolls to a field.
-async function scrollInputs(page, name, size) {
-  for (let i = 0; i < 60; i++) {
-    const r = await widgetRect(page, name);
-    const theme = await widgetRect(page, 'button:theme');
-    const tabs = await widgetRect(page, kTab);
-    const top = theme.y + theme.h + 40;
-    const bottom = size.name === 'phone' ? tabs.y - 40 : size.viewport.height - 20;
-    if (r.y >= top && r.y + r.h <= bottom) return r;
-    await page.mouse.move(Math.max(r.x + 4, 8), (top + bottom) / 2);
-    await frames(page, 2);
-    await page.mouse.wheel(0, r.y < top ? -120 : 120);
-    await frames(page, 4);
-  }
-  throw new Error(`could not scroll the inputs to ${name}`);
-}
 
 async function typeInto(page, name, text, touch) {
   await press(page, name, touch);

@@ -5,11 +5,16 @@ DecompressionStream and handed to the runtime through Module.instantiateWasm. Th
 -sSINGLE_FILE's raw base64 of the wasm, which is about 2.5x larger. The file still makes no
 request: the wasm comes out of the page's own text.
 
-  inline_offline.py PAGE.html GLUE.js MODULE.wasm OUT.html
+  inline_offline.py PAGE.html GLUE.js MODULE.wasm OUT.html [METHOD.html SITE.css]
+
+With METHOD.html and SITE.css the method page goes in too, its style inlined and its links to the
+other pages of the site (which the file does not carry) replaced by a line saying where they are;
+the app opens it from the page's own text (page_io.cpp, "open_page").
 """
 import base64, gzip, re, sys
 
 page_path, js_path, wasm_path, out_path = sys.argv[1:5]
+method_path, css_path = (sys.argv[5:7] + [None, None])[:2]
 page = open(page_path, encoding='utf-8').read()
 js = open(js_path, encoding='utf-8').read()
 wasm = open(wasm_path, 'rb').read()
@@ -47,5 +52,20 @@ wasm_name = wasm_path.rsplit('/', 1)[-1]
 js = js.replace('"' + wasm_name + '"', '"inlined-in-the-page"').replace("'" + wasm_name + "'", "'inlined-in-the-page'")
 inline = ('<script type="application/octet-stream" id="sizer-wasm">' + packed + '</script>\n'
           '<script>' + loader + '</script>\n<script>\n' + js + '\n</script>')
+if method_path:
+    method = open(method_path, encoding='utf-8').read()
+    css = open(css_path, encoding='utf-8').read()
+    link = re.compile(r'<link rel="stylesheet" href="site\.css">')
+    nav = re.compile(r'<nav>.*?</nav>', re.S)
+    csp = "style-src 'self'"
+    if not (link.search(method) and nav.search(method) and csp in method):
+        sys.exit('inline_offline.py: ' + method_path + ' lost its stylesheet link, <nav> or CSP style-src')
+    method = re.sub(r'<!--.*?-->', '', method, flags=re.S)  # no comment markers inside a <script>
+    method = link.sub(lambda m: '<style>\n' + css + '</style>', method, count=1)
+    method = method.replace(csp, "style-src 'unsafe-inline'", 1)
+    method = nav.sub(lambda m: '<nav>Method · from the offline copy of Sizer. The sources and assumptions page '
+                     '(every default with its source and date) is on the hosted site.</nav>', method, count=1)
+    inline += ('\n<script type="text/html" id="sizer-page-method">' + method.replace('</script', '<\\/script') +
+               '</script>')
 page = tag.sub(lambda m: inline, page, count=1)
 open(out_path, 'w', encoding='utf-8').write(page)

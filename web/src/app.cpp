@@ -19,6 +19,7 @@
 #include "scenario_edit.h"
 #include "serving_panel.h"
 #include "share_panel.h"
+#include "site_links.h"
 #include "training_panel.h"
 #include "widgets.h"
 #include "working_tooltip.h"
@@ -65,7 +66,8 @@ void top_bar(Ui& ui) {
   // before them; on a narrow screen the buttons go under the title and wrap.
   const char* theme_label = ui.state.view.dark ? "Light theme" : "Dark theme";
   const float w = ImGui::CalcTextSize(theme_label).x + ImGui::GetStyle().FramePadding.x * 2;
-  const float right = ImGui::GetWindowContentRegionMax().x - w - share_buttons_width(ui);
+  const float right = ImGui::GetWindowContentRegionMax().x - w - share_buttons_width(ui) - site_links_width(ui) -
+                      ImGui::GetStyle().ItemSpacing.x;
   const char* tagline = "accelerators, time, money and power to train and serve large models";
   ImGui::SameLine();
   const float x = ImGui::GetCursorPosX();
@@ -81,6 +83,8 @@ void top_bar(Ui& ui) {
     ImGui::NewLine();
   }
   share_buttons(ui);
+  same_line_or_wrap(site_links_width(ui));
+  site_links(ui);
   same_line_or_wrap(w);
   if (ImGui::Button(theme_label)) ui.state.view.dark = !ui.state.view.dark;
   note_rect(ui, "button:theme");

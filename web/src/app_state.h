@@ -81,10 +81,12 @@ struct OpsCharts {
 };
 
 // A named screen rectangle (physical pixels) of an interactive item, published to the page for
-// the browser tests (window.sizerUi) so they can click and type with real input events.
+// the browser tests (window.sizerUi) so they can click and type with real input events; `text`
+// is what the app drew there when it says (note_text), so tests can read labels off the canvas.
 struct NamedRect {
   std::string name;
   float x, y, w, h;
+  std::string text = std::string();
 };
 
 // A field whose typed text is not applied yet: numbers apply on Enter, Tab or leaving the field

@@ -11,7 +11,7 @@ namespace {
 
 namespace fmt = sizer::fmt;
 
-enum Column { kDevice, kPrecision, kMfu, kHours, kCost, kClusterCost, kCluster, kDomains, kPower, kFloor, kReplica, kDecode, kPerMillion, kCount };
+enum Column { kDevice, kPrecision, kMfu, kHours, kCost, kClusterCost, kCluster, kDomains, kPower, kFloor, kServeMin, kReplica, kDecode, kPerMillion, kCount };
 
 double key(const sizer::ComparisonRow& r, int column) {
   switch (column) {
@@ -24,7 +24,8 @@ double key(const sizer::ComparisonRow& r, int column) {
     case kDomains: return r.scale_up_domains;
     case kPower: return r.facility_power_w > 0 ? r.facility_power_w : 1e300;
     case kFloor: return r.min_devices_usable;
-    case kReplica: return r.replica_min_devices;
+    case kServeMin: return r.replica_min_devices;
+    case kReplica: return r.replica_devices;
     case kDecode: return r.tokens_per_s_per_replica;
     case kPerMillion: return r.cost_per_million_tokens_usd > 0 ? r.cost_per_million_tokens_usd : 1e300;
   }
@@ -72,7 +73,8 @@ void compare_panel(Ui& ui) {
   section_title(ui, "Compare chips",
                 ("The current model (" + s.model.name + ") on every bundled device at each MFU point; " +
                  plain(s.training.days) + "-day schedule, each device with its default system, price and power. "
-                 "Click a column header to sort.").c_str());
+                 "Min. devices: the fewest that hold the training state or the serving weights and KV cache; "
+                 "Replica: the serving replica each device uses (the automatic size). Click a column header to sort.").c_str());
   ImGui::TextUnformatted("Training precisions:");
   ImGui::SameLine();
   ImGui::Checkbox("BF16", &c.bf16);
@@ -99,12 +101,23 @@ void compare_panel(Ui& ui) {
   ImGui::TableSetupColumn("Cluster", 0, 0, kCluster);
   ImGui::TableSetupColumn("Domains", 0, 0, kDomains);
   ImGui::TableSetupColumn("Facility power", 0, 0, kPower);
-  ImGui::TableSetupColumn("State floor", 0, 0, kFloor);
+  // Minimum devices to hold the training state and the serving weights + KV cache; the replica
+  // actually used (the automatic size per device), whose decode rate the next column gives.
+  ImGui::TableSetupColumn("Min. devices (train)", 0, 0, kFloor);
+  ImGui::TableSetupColumn("Min. devices (serve)", 0, 0, kServeMin);
   ImGui::TableSetupColumn("Replica", 0, 0, kReplica);
-  ImGui::TableSetupColumn("Decode tok/s", 0, 0, kDecode);
+  ImGui::TableSetupColumn("Decode tok/s per replica", 0, 0, kDecode);
   ImGui::TableSetupColumn("$ per M tok", 0, 0, kPerMillion);
   ImGui::PushFont(ui.fonts.strong);
-  ImGui::TableHeadersRow();
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);  // TableHeadersRow, with each label published
+  for (int i = 0; i < kCount; ++i) {
+    if (!ImGui::TableSetColumnIndex(i)) continue;
+    const char* name = ImGui::TableGetColumnName(i);
+    ImGui::PushID(i);
+    ImGui::TableHeader(name);
+    note_text(ui, "header:compare:" + std::to_string(i), name);
+    ImGui::PopID();
+  }
   ImGui::PopFont();
   if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
     if (specs->SpecsDirty || !c.sorted) {
@@ -150,6 +163,9 @@ void compare_panel(Ui& ui) {
     cell(ui, r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "—", r.facility_power_w > 0 ? 0 : ui.pal.faint);
     cell(ui, fmt::count(r.min_devices_usable));
     cell(ui, fmt::count(r.replica_min_devices));
+    if (mine) note_text(ui, "cell:compare:serve-min", fmt::count(r.replica_min_devices));
+    cell(ui, fmt::count(r.replica_devices));
+    if (mine) note_text(ui, "cell:compare:replica", fmt::count(r.replica_devices));
     cell(ui, fmt::count(std::round(r.tokens_per_s_per_replica)));
     cell(ui, r.cost_per_million_tokens_usd > 0 ? fmt::usd(r.cost_per_million_tokens_usd) : "—",
          r.cost_per_million_tokens_usd > 0 ? 0 : ui.pal.faint);

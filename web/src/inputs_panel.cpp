@@ -76,9 +76,11 @@ void number_field(Ui& ui, const NumberSpec& f, const char* hint, double fallback
   ImGui::SameLine();
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
   ImGui::TextUnformatted(f.unit);
+  if (*f.unit) note_text(ui, std::string("unit:") + f.path, f.unit);
   if (hint) {
     ImGui::SameLine();
     ImGui::TextUnformatted(hint);
+    note_text(ui, std::string("hint:") + f.path, hint);
   }
   ImGui::PopStyleColor();
   pending_caption(ui, f.path);
@@ -223,7 +225,8 @@ void model_block(Ui& ui) {
   }
   if (moe) {
     number_field(ui, {"model.moe.experts", "Routed experts", 1, "per layer", true, nullptr});
-    number_field(ui, {"model.moe.experts_per_token", "Experts per token", 1, "k", true, nullptr});
+    number_field(ui, {"model.moe.experts_per_token", "Experts per token", 1, "", true,
+                      "Routed experts each token is sent to (top-k routing), a plain count."});
     number_field(ui, {"model.moe.shared_experts", "Shared experts", 1, "per layer", true, nullptr});
     number_field(ui, {"model.moe.moe_layers", "MoE layers", 1, "", true, nullptr});
   }
@@ -406,12 +409,21 @@ void serving_block(Ui& ui) {
   number_field(ui, {"serving.context", "Context", 1024, "K tokens", false, "Tokens per sequence at full length."});
   number_field(ui, {"serving.batch", "Batch", 1, "sequences", true, "Concurrent sequences per replica."});
   number_field(ui, {"serving.kv_fill", "KV cache fill", 0.01, "%", false, "Average fraction of the context filled."});
-  char hint[48];
-  std::snprintf(hint, sizeof hint, "(0 = auto: %s)", sizer::fmt::count(ui.est().serving.replica_min_devices).c_str());
+  // The hint is the size evaluate uses (auto_replica_devices), not the minimum it starts from.
+  const sizer::ServingResult& sv = ui.est().serving;
+  const std::string hint = "(0 = auto: " + sizer::fmt::count(sv.replica_devices) + ")";
   number_field(ui, {"serving.replica_devices", "Replica size", 1, "devices", true,
-                    "Devices per serving replica. 0 sizes it to the smallest whole number of scale-up "
-                    "domains that holds weights and KV cache."},
-               input_number(ui.state, "serving.replica_devices") == 0 ? hint : nullptr);
+                    u8"Devices per serving replica. 0 picks it: the smallest power of two ≥ the minimum that "
+                    "holds weights and KV cache, inside one scale-up domain; else whole domains."},
+               input_number(ui.state, "serving.replica_devices") == 0 ? hint.c_str() : nullptr);
+  // 0 means automatic: the draft drops the key (the contract takes 1 and up, or no key).
+  if (is_set(ui.state, "serving.replica_devices") && input_number(ui.state, "serving.replica_devices") == 0) {
+    clear_input(ui.state, "serving.replica_devices");
+  }
+  if (ui.sc().serving.replica_devices > 0 && !sv.replica_fits) {
+    const sizer::Issue small{"serving.replica_devices", "Replica " + replica_too_small_text(sv)};
+    issue_lines(ui, {&small}, ui.pal.bad);
+  }
   number_field(ui, {"serving.prompt_tokens", "Prompt", 1, "tokens", true, nullptr});
   number_field(ui, {"serving.demand_tokens_per_day", "Demand", 1e9, "B tokens/day", false, nullptr});
   number_field(ui, {"serving.realised_fraction", "Realised share", 0.01, "% of ceiling", false,

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <GLES3/gl3.h>
+#include <nlohmann/json.hpp>
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -98,15 +99,18 @@ void mirror_results(Platform& p) {
   }, p.app.results_text().c_str(), c.revision, c.recompute_ms, p.mirrored_revision, c.working_ms);
 }
 
-// Publishes named widget rectangles in CSS pixels (window.sizerUi) when they moved.
+// Publishes named widget rectangles in CSS pixels (window.sizerUi) when they moved: name ->
+// [x, y, w, h], or [x, y, w, h, text] with the text drawn there (note_text).
 void publish_rects(Platform& p) {
   std::string json = "{";
   char buf[64];
   for (const auto& r : p.app.rects()) {
     if (json.size() > 1) json += ',';
     json += '"' + r.name + "\":[";
-    std::snprintf(buf, sizeof buf, "%.1f,%.1f,%.1f,%.1f]", r.x / p.dpr, r.y / p.dpr, r.w / p.dpr, r.h / p.dpr);
+    std::snprintf(buf, sizeof buf, "%.1f,%.1f,%.1f,%.1f", r.x / p.dpr, r.y / p.dpr, r.w / p.dpr, r.h / p.dpr);
     json += buf;
+    if (!r.text.empty()) json += ',' + nlohmann::json(r.text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    json += ']';
   }
   json += '}';
   if (json == p.published_rects) return;

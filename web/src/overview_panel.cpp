@@ -18,6 +18,7 @@ struct Card {
   std::string detail;
   ImU32 accent = 0;
   std::string interval = std::string();  // "p10–p90: X – Y" (intervals of sizer/uncertainty.h), or empty
+  bool error = false;                    // the value is an error (in red), not a result
 };
 
 // "p10–p90: 32,676 – 43,509" for a headline's sampled interval; empty when it is a point.
@@ -57,7 +58,10 @@ void draw_card(Ui& ui, const Card& c, float height) {
   ImGui::PopFont();
   // The headline number in the big font, with its working on hover.
   ImGui::PushFont(ui.fonts.big);
+  if (c.error) ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.bad);
   ImGui::TextUnformatted(c.value.c_str());
+  note_text(ui, std::string(c.error ? "card-error:" : "card:") + c.title, c.value);
+  if (c.error) ImGui::PopStyleColor();
   ImGui::PopFont();
   const sizer::Working* wk = find_working(ui.est(), c.path);
   if (wk && ImGui::IsItemHovered()) {
@@ -71,8 +75,9 @@ void draw_card(Ui& ui, const Card& c, float height) {
     ImGui::TextUnformatted(c.interval.c_str());
     ImGui::PopStyleColor();
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+  ImGui::PushStyleColor(ImGuiCol_Text, c.error ? ui.pal.bad : ui.pal.muted);
   ImGui::TextUnformatted(c.detail.c_str());
+  note_text(ui, std::string("card-detail:") + c.title, c.detail);
   ImGui::PopStyleColor();
   ImGui::PopFont();
   ImGui::PopTextWrapPos();
@@ -148,16 +153,24 @@ std::vector<Card> serving_cards(Ui& ui) {
   const sizer::Scenario& s = ui.sc();
   std::vector<Card> cards;
   const auto& v = e.serving;
-  cards.push_back({"Serving replica", fmt::count(v.replica_devices) + " devices", "serving.replica_min_devices",
-                   fmt::bytes(v.weight_bytes) + " weights + " + fmt::bytes(v.kv_bytes) + " KV cache; at least " +
-                       fmt::count(v.replica_min_devices),
-                   ui.pal.series[1]});
+  const std::string footprint = fmt::bytes(v.weight_bytes) + " weights + " + fmt::bytes(v.kv_bytes) + " KV cache";
+  if (!v.replica_fits) {  // an undersized replica is an error, never a priced result
+    const std::string why = "Replica " + replica_too_small_text(v) + ".";
+    cards.push_back({"Serving replica", fmt::count(v.replica_devices) + " devices: too small", "serving.replica_min_devices",
+                     footprint + "; " + why, ui.pal.bad, std::string(), true});
+  } else {
+    cards.push_back({"Serving replica", fmt::count(v.replica_devices) + " devices", "serving.replica_min_devices",
+                     footprint + "; " + replica_basis_text(s, v), ui.pal.series[1]});
+  }
   cards.push_back({"Decode ceiling per replica", fmt::count(std::round(v.tokens_per_s_per_replica)) + " tok/s",
                    "serving.tokens_per_s_per_replica",
                    fmt::seconds(v.decode_step_s) + " per step, " + v.decode_bound + "-bound; " +
                        fmt::count(std::round(v.tokens_per_s_per_user)) + " tok/s per user",
                    ui.pal.series[1]});
-  if (v.cost_per_million_tokens_usd > 0) {
+  if (!v.replica_fits) {
+    cards.push_back({"Cost per million tokens", "not given", "", "The replica cannot hold the model, so it is not priced.",
+                     ui.pal.bad, std::string(), true});
+  } else if (v.cost_per_million_tokens_usd > 0) {
     cards.push_back({"Cost per million tokens", fmt::usd(v.cost_per_million_tokens_usd), "serving.cost_per_million_tokens_usd",
                      "at " + pct(s.serving.realised_fraction) + " of the ceiling and " +
                          pct(s.serving.utilisation) + " utilisation",
@@ -167,6 +180,11 @@ std::vector<Card> serving_cards(Ui& ui) {
     cards.push_back({"Cost per million tokens", "no price", "",
                      s.device.price_note.empty() ? "No price offer for this device." : "No public price: " + s.device.price_note,
                      ui.pal.faint});
+  }
+  if (!v.replica_fits) {
+    cards.push_back({"Serving fleet", "not given", "", "No fleet of replicas that cannot hold the model.", ui.pal.bad,
+                     std::string(), true});
+    return cards;
   }
   cards.push_back({"Serving fleet", fmt::count(v.devices_for_demand) + " devices", "serving.replicas_for_demand",
                    fmt::count(v.replicas_for_demand) + " replicas of " + fmt::count(v.replica_devices) + " for " +

@@ -128,6 +128,18 @@ EM_JS(void, js_act, (int kind, const char* name_p, const char* mime_p, const cha
       });
       break;
     }
+    case 8: {  // a page of the site in a new tab: the offline file's own copy, else the file beside it
+      if (name !== 'method.html' && name !== 'sources.html') break;
+      var copy = document.getElementById('sizer-page-' + name.replace(".html", ""));
+      if (copy) {
+        var url = URL.createObjectURL(new Blob([copy.textContent], {type: 'text/html'}));
+        window.open(url, '_blank');
+        setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+      } else {
+        window.open(name, '_blank', 'noopener');
+      }
+      break;
+    }
   }
 });
 // clang-format on

@@ -144,13 +144,21 @@ std::string results_text(const AppState& state) {
     line("Energy", span(e.power.energy_wh, fmt::energy_wh) + " for the useful device-hours, " +
                        span(e.power.cluster_energy_wh, fmt::energy_wh) + " for the cluster over the schedule");
   }
-  line("Serving replica", fmt::count(v.replica_devices) + " devices (" + fmt::bytes(v.weight_bytes) + " weights + " +
-                              fmt::bytes(v.kv_bytes) + " KV cache)");
+  const std::string footprint = fmt::bytes(v.weight_bytes) + " weights + " + fmt::bytes(v.kv_bytes) + " KV cache";
+  if (!v.replica_fits) {  // an error, never a priced result
+    line("Serving replica", "ERROR: " + fmt::count(v.replica_devices) + " devices is " + replica_too_small_text(v) +
+                                " (" + footprint + ")");
+  } else {
+    line("Serving replica", fmt::count(v.replica_devices) + " devices, " + replica_basis_text(s, v) + " (" + footprint + ")");
+  }
   line("Decode ceiling", fmt::count(std::round(v.tokens_per_s_per_replica)) + " tokens/s per replica, " +
                              fmt::seconds(v.decode_step_s) + " per step, " + v.decode_bound + "-bound");
-  line("Cost per million tokens", v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : no_price);
-  line("Serving fleet", fmt::count(v.devices_for_demand) + " devices (" + fmt::count(v.replicas_for_demand) + " replicas) for " +
-                            fmt::count(s.serving.demand_tokens_per_day) + " tokens per day");
+  const std::string unfit = "not given: the replica is too small to hold the model";
+  line("Cost per million tokens", !v.replica_fits ? unfit
+                                  : v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : no_price);
+  line("Serving fleet", !v.replica_fits ? unfit
+                        : fmt::count(v.devices_for_demand) + " devices (" + fmt::count(v.replicas_for_demand) + " replicas) for " +
+                              fmt::count(s.serving.demand_tokens_per_day) + " tokens per day");
   t += ops_text(state);
   t += serve_planner_text(state);
   t += planner_text(state);

@@ -1,7 +1,13 @@
 // Editing the scenario through the core (see scenario_edit.h).
 #include "scenario_edit.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
+
+#include "share_actions.h"
+#include "sizer/serve.h"
+#include "sizer/serve_scenario.h"
 
 namespace sizer_web {
 
@@ -48,6 +54,55 @@ void model_as_object(AppState& s) {
   }
 }
 
+// Problems the core reports under `block` for `draft`: errors, and warnings below the block
+// (not the block-wide "is ignored" kind). The parsed scenario goes to `out` when given.
+std::vector<sizer::Issue> problems_under(const json& draft, const sizer::Catalog& cat, const std::string& block,
+                                         sizer::Scenario* out = nullptr) {
+  sizer::ParsedScenario p = sizer::parse_scenario(draft.dump(), cat);
+  std::vector<sizer::Issue> found;
+  for (const sizer::Issue* i : issues_at(p.issues, block)) found.push_back(*i);
+  for (const sizer::Issue* i : issues_at(p.warnings, block)) {
+    if (i->path != block) found.push_back(*i);
+  }
+  if (out) *out = std::move(p.scenario);
+  return found;
+}
+
+// Why a given serving replica layout does not fit the scenario's model, whether or not a
+// workload makes the core check it: the core's structural rules (serve::evaluate_memory).
+std::string serve_layout_misfit(const sizer::Scenario& s) {
+  if (!s.serving.layout_given) return "";
+  namespace serve = sizer::serve;
+  const serve::ServeLayout& l = s.serving.layout;
+  const sizer::Model& m = s.model;
+  const std::uint32_t p = serve::evaluate_memory(m, s.device, l, serve::serve_context(s)).problems;
+  if (p & serve::kServeTpHeads) return "tp " + sizer::num(l.tp) + " does not divide the " + sizer::num(m.heads) + " attention heads";
+  if (p & serve::kServePpLayers) return "pp " + sizer::num(l.pp) + " is more than the " + sizer::num(m.layers) + " layers";
+  if (p & serve::kServeEp) {
+    return m.moe.enabled() ? "ep " + sizer::num(l.ep) + " does not divide the " + sizer::num(m.moe.experts) + " experts and tp × dp"
+                           : "ep " + sizer::num(l.ep) + " needs experts, and this model is dense";
+  }
+  return "";
+}
+
+// "tp 8, pp 64, dp 16" for a layout object as the user set it: the degrees first, in the order
+// people write them, then the other keys.
+std::string settings_text(const json& o) {
+  if (!o.is_object()) return o.dump();
+  std::string t;
+  auto add = [&](const std::string& k, const json& v) {
+    t += (t.empty() ? "" : ", ") + k + " " + (v.is_number() ? sizer::num(v.get<double>()) : v.dump());
+  };
+  constexpr const char* kDegrees[] = {"tp", "pp", "dp", "ep", "cp"};
+  for (const char* k : kDegrees) {
+    if (o.contains(k)) add(k, o[k]);
+  }
+  for (auto it = o.begin(); it != o.end(); ++it) {
+    if (std::find(std::begin(kDegrees), std::end(kDegrees), it.key()) == std::end(kDegrees)) add(it.key(), *it);
+  }
+  return t;
+}
+
 }  // namespace
 
 const json* input_value(const AppState& s, const std::string& path) {
@@ -92,10 +147,44 @@ void clear_input(AppState& s, const std::string& path) {
 
 void choose_model(AppState& s, const std::string& model_id) {
   json& d = s.editor.draft;
+  const json before = d;
   d["model"] = model_id;
-  // Inputs whose defaults depend on the model (tokens, MFU range, layout) go back to defaults.
+  // Inputs whose defaults depend on the model (tokens, MFU range) go back to defaults.
   if (d.contains("training")) {
-    for (const char* k : {"tokens", "mfu", "step_mfu", "layout"}) d["training"].erase(k);
+    for (const char* k : {"tokens", "mfu", "step_mfu"}) d["training"].erase(k);
+  }
+  // A layout the user set stays while it fits the new model; one that no longer does (a 70B
+  // model under a 1T model's 64-stage pipeline) goes back to the default, and a notice says so.
+  const sizer::Catalog& cat = s.share.catalog;
+  std::vector<std::string> reset;
+  for (const std::string block : {"training.layout", "serving.layout"}) {
+    const json* given = find_path(d, block);
+    if (!given) continue;
+    const std::vector<sizer::Issue> old_problems = problems_under(before, cat, block);
+    sizer::Scenario next;
+    std::string why;
+    for (const sizer::Issue& i : problems_under(d, cat, block, &next)) {
+      const bool known = std::any_of(old_problems.begin(), old_problems.end(),
+                                     [&](const sizer::Issue& o) { return o.path == i.path && o.message == i.message; });
+      if (!known) {
+        why = i.path + " " + i.message;
+        break;
+      }
+    }
+    if (why.empty() && block == "serving.layout") why = serve_layout_misfit(next);
+    if (why.empty()) continue;
+    std::string line = block + " (" + settings_text(*given) + "): " + why + "; back to the default";
+    clear_input(s, block);
+    // The core's default training layout is the seed 1T's (tp 8, pp 64, dp 6) for every model:
+    // say when it does not fit the new model either, rather than imply that it does.
+    const std::vector<sizer::Issue> still = problems_under(d, cat, block);
+    if (!still.empty()) line += ", which does not fit either (" + still.front().path + " " + still.front().message +
+                                "): set one, or let the Planner search";
+    reset.push_back(line);
+  }
+  if (!reset.empty()) {
+    const sizer::Model* m = cat.find_model(model_id);
+    set_message(s, "Layout reset: it does not fit " + (m ? m->name : model_id), reset, false);
   }
   s.view.mfu_editing = false;
   s.editor.changed = true;

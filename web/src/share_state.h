@@ -14,8 +14,8 @@ namespace sizer_web {
 
 // Something only the page can do; main.cpp's page glue (page_io.h) carries these out.
 struct PageAction {
-  enum class Kind { copy, download, png, push_hash, replace_hash, store, pick_file, offline_copy } kind;
-  std::string name;  // file name (download, png, offline_copy) or storage key (store)
+  enum class Kind { copy, download, png, push_hash, replace_hash, store, pick_file, offline_copy, open_page } kind;
+  std::string name;  // file name (download, png, offline_copy), storage key (store) or site page (open_page)
   std::string mime;
   std::string text;  // contents, fragment or link
 };

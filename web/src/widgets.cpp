@@ -19,6 +19,11 @@ void note_rect(Ui& ui, const std::string& name) {
   ui.state.view.rects.push_back({name, a.x, a.y, b.x - a.x, b.y - a.y});
 }
 
+void note_text(Ui& ui, const std::string& name, const std::string& text) {
+  note_rect(ui, name);
+  ui.state.view.rects.back().text = text;
+}
+
 void focus_ring(Ui& ui, const std::string& name) {
   if (!ImGui::IsItemActive() && !ImGui::IsItemFocused()) return;
   const float pad = ui.px(2);
@@ -221,6 +226,20 @@ std::string pct(double fraction) { return plain(fraction * 100) + "%"; }
 std::string humanise(std::string id) {
   for (char& c : id) c = c == '_' ? ' ' : c;
   return id;
+}
+
+std::string replica_basis_text(const sizer::Scenario& s, const sizer::ServingResult& v) {
+  const std::string min = sizer::fmt::count(v.replica_min_devices);
+  if (s.serving.replica_devices > 0) return "set; minimum " + min;
+  if (v.replica_devices < s.device.scale_up_domain) {
+    return u8"automatic: the smallest power of two ≥ the minimum " + min + " inside a scale-up domain";
+  }
+  return "automatic: whole scale-up domains of " + sizer::fmt::count(s.device.scale_up_domain) + " holding the minimum " + min;
+}
+
+std::string replica_too_small_text(const sizer::ServingResult& v) {
+  return "too small: the weights and KV cache need at least " + sizer::fmt::count(v.replica_min_devices) +
+         " devices, so this replica cannot serve and has no cost or fleet; raise the replica size or set 0 (automatic)";
 }
 
 bool begin_grid(Ui& ui, const char* id) {

@@ -27,6 +27,9 @@ struct Ui {
 
 // Records the last item's rectangle under `name` (window.sizerUi in the page, for tests).
 void note_rect(Ui& ui, const std::string& name);
+// The same, with the text the last item drew (a unit, a hint, a column header, a card's value):
+// published beside the rectangle, so a test reads what the canvas shows.
+void note_text(Ui& ui, const std::string& name, const std::string& text);
 // Draws a visible focus ring around the last item while it is being edited or keyboard-focused,
 // and publishes it as the rect "focus:<name>" (and "editing:<name>" while its text is being
 // edited), so browser tests can read which field has the focus.
@@ -78,6 +81,11 @@ std::string range_text(const std::string& a, const std::string& b);
 std::string plain(double v);
 std::string pct(double fraction);  // "38%", "12.5%"
 std::string humanise(std::string id);  // "capacity_block" -> "capacity block"
+// How the serving replica's size was chosen, for the overview card and the text mirror:
+// "automatic: the smallest power of two ≥ the minimum 10 inside a scale-up domain", "set; minimum 24".
+std::string replica_basis_text(const sizer::Scenario& s, const sizer::ServingResult& v);
+// Why an undersized replica (ServingResult::replica_fits false) has no cost or fleet.
+std::string replica_too_small_text(const sizer::ServingResult& v);
 
 // Two side-by-side columns on wide views, one column on narrow ones:
 //   if (begin_grid(ui, "id")) { ...; next_cell(); ...; end_grid(); }
