@@ -110,6 +110,47 @@ TEST_CASE("a decode kernel that is not GQA-aware reads each KV head once per que
   CHECK(bad.issues.front().path == "serving.engine.kv_reads_per_kv_head");
 }
 
+TEST_CASE("sliding windows: windowed layers read, attend to and keep at most the window", "[serve]") {
+  Model m = model("llama-3-70b");  // 80 layers
+  const Device& d = device("h100");
+  const ServeContext c = fp8();
+  const ServeLayout l{8, 1, 1, 1};
+  const StepTime full = step_time(m, d, l, c, decode(64, 8192));
+  const Performance full_mem = evaluate_memory(m, d, l, c);
+  m.attention.window = 1024;
+  m.attention.window_layers = 40;  // half the layers
+  const StepTime half = step_time(m, d, l, c, decode(64, 8192));
+  // Half the layers read 1,024 of the 8,192 tokens: (8192 + 1024) / 2 per layer on average.
+  CHECK(half.kv_bytes_read == Approx(full.kv_bytes_read * (8192 + 1024) / 2.0 / 8192));
+  CHECK(half.weights_read_s == Approx(full.weights_read_s));
+  // A context inside the window reads everything.
+  CHECK(step_time(m, d, l, c, decode(64, 512)).kv_bytes_read ==
+        Approx(step_time(model("llama-3-70b"), d, l, c, decode(64, 512)).kv_bytes_read));
+  // The KV cache of a windowed layer holds the window (whole 16-token blocks): the default
+  // workload's 1,024 + 512 held tokens → 1,024 on half the layers, so more requests fit.
+  const Performance half_mem = evaluate_memory(m, d, l, c);
+  CHECK(half_mem.kv_tokens_per_request == Approx((full_mem.kv_tokens_per_request + 1024) / 2));
+  CHECK(half_mem.max_concurrency_kv > full_mem.max_concurrency_kv);
+}
+
+TEST_CASE("weights narrower than the compute precision are dequantised in the GEMM", "[serve]") {
+  const Model& m = model("llama-3-70b");
+  const Device& d = device("h100");  // no FP4 tensor cores
+  ServeContext fp8w = fp8(), fp4w = fp8();
+  fp4w.weight_precision = Precision::fp4;  // FP4 weights into FP8 GEMMs
+  const ServeLayout l{8, 1, 1, 1};
+  // Compute-bound prefill: the GEMMs run at mixed_input_gemm_efficiency of the FP8 rate.
+  const StepTime a = step_time(m, d, l, fp8w, prefill(8192)), b = step_time(m, d, l, fp4w, prefill(8192));
+  CHECK(b.compute_s > a.compute_s);
+  CHECK(fp4w.engine.mixed_input_gemm_efficiency == Approx(0.34));
+  // Weight-bound decode at batch 1 still gains from reading half the bytes.
+  const StepTime a1 = step_time(m, d, l, fp8w, decode(1, 1024)), b1 = step_time(m, d, l, fp4w, decode(1, 1024));
+  CHECK(b1.weights_read_s < a1.weights_read_s);
+  // At the same width, no penalty.
+  fp4w.engine.mixed_input_gemm_efficiency = 1;
+  CHECK(step_time(m, d, l, fp4w, prefill(8192)).compute_s == Approx(a.compute_s));
+}
+
 TEST_CASE("prefill is compute bound and grows faster than linearly for long prompts", "[serve]") {
   const Model& m = model("llama-3-70b");
   const Device& d = device("h100");

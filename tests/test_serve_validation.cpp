@@ -243,8 +243,9 @@ TEST_CASE("serving validation: requests_per_s is per replica × replicas", "[ser
 // engine values fitted on the calibrate rows only (scripts/fit-serving.py): holdout 14.4% and 12.3%.
 // Fifth session: the H200 with the H100's fitted GEMM efficiency (same die) and the pre-XQA
 // TensorRT-LLM rows with engine.kv_reads_per_kv_head 4.36 (fitted on their one calibrate row),
-// gpt-oss on Hopper with BF16 activations (as TensorRT-LLM's README states): holdout 10.7% and
-// 9.0%, no run worse than 50%.
+// gpt-oss on Hopper with BF16 activations (as TensorRT-LLM's README states), sliding windows and
+// mixed-input GEMMs (fitted on the two gpt-oss H200 calibrate rows): holdout 9.7% and 9.0%, no run
+// worse than 50%.
 TEST_CASE("serving validation: the error on the published runs may only go down", "[serve_validation]") {
   std::vector<sizer::Issue> issues;
   const auto v = sizer::validate_serving_runs(bundled_serving_runs(), sizer::bundled_catalog(), &issues);
@@ -256,7 +257,7 @@ TEST_CASE("serving validation: the error on the published runs may only go down"
     double calibrate_mae, holdout_mae;  // measured 2026-12-01
   };
   const Limit limits[] = {
-      {"output_tokens_per_s_per_device", 26, 47, 0.1500, 0.1072},
+      {"output_tokens_per_s_per_device", 26, 47, 0.1362, 0.0972},
       {"tokens_per_s_per_user", 4, 12, 0.1232, 0.0905},
       {"tpot_s", 4, 12, 0.1500, 0.0877},
       {"ttft_s", 5, 13, 0.0689, 0.1898},

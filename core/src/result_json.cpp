@@ -74,7 +74,8 @@ void serve_inputs_json(const ServingInputs& v, json* out) {
                  {"bandwidth_efficiency", e.bandwidth_efficiency}, {"token_budget", e.token_budget},
                  {"reserve_bytes", e.reserve_bytes}, {"kv_reservation", serve::to_string(e.kv_reservation)},
                  {"seq_overhead_s", e.seq_overhead_s}, {"layer_overhead_s", e.layer_overhead_s},
-                 {"request_overhead_s", e.request_overhead_s}, {"kv_reads_per_kv_head", e.kv_reads_per_kv_head}};
+                 {"request_overhead_s", e.request_overhead_s}, {"kv_reads_per_kv_head", e.kv_reads_per_kv_head},
+                 {"mixed_input_gemm_efficiency", e.mixed_input_gemm_efficiency}};
   if (e.max_batch > 0) j["engine"]["max_batch"] = e.max_batch;
   if (e.expert_imbalance > 0) j["engine"]["expert_imbalance"] = e.expert_imbalance;
 }

@@ -193,7 +193,7 @@ void read_serve_model(Reader& r, const json& o, const Catalog& catalog, Scenario
                 {"step_overhead_s", "cuda_graphs", "launch_overhead_s", "kernels_per_layer",
                  "bandwidth_efficiency", "token_budget", "reserve_bytes", "expert_imbalance",
                  "kv_reservation", "max_batch", "seq_overhead_s", "layer_overhead_s", "request_overhead_s",
-                 "kv_reads_per_kv_head"});
+                 "kv_reads_per_kv_head", "mixed_input_gemm_efficiency"});
     r.number(*it, "step_overhead_s", ep, Range{0, 1}, &e.step_overhead_s);
     r.boolean(*it, "cuda_graphs", ep, &e.cuda_graphs);
     r.number(*it, "launch_overhead_s", ep, Range{0, 1e-3}, &e.launch_overhead_s);
@@ -207,6 +207,7 @@ void read_serve_model(Reader& r, const json& o, const Catalog& catalog, Scenario
     r.number(*it, "layer_overhead_s", ep, Range{0, 1e-2}, &e.layer_overhead_s);
     r.number(*it, "request_overhead_s", ep, Range{0, 10}, &e.request_overhead_s);
     r.number(*it, "kv_reads_per_kv_head", ep, Range{1, 128}, &e.kv_reads_per_kv_head);
+    r.number(*it, "mixed_input_gemm_efficiency", ep, Range{0.01, 1}, &e.mixed_input_gemm_efficiency);
     if (auto k = it->find("kv_reservation"); k != it->end()) {
       if (k->is_string() && (*k == "mean" || *k == "peak")) {
         e.kv_reservation = *k == "peak" ? serve::KvReservation::peak : serve::KvReservation::mean;

@@ -45,6 +45,7 @@ struct ServeLayout {
 // 0.7–0.95 that decode kernels are measured at; 2026-12-01). They lump what the roofline leaves
 // out, per step, per layer and per running sequence, for TensorRT-LLM and vLLM alike.
 constexpr double kStepOverheadS = 1.6e-3;     // fitted: scheduling, sampling, graph launch per step
+constexpr double kMixedInputGemmEfficiency = 0.34;  // fitted: weights dequantised in the GEMM
 constexpr double kLayerOverheadS = 45e-6;     // fitted: small kernels and gaps per layer per step
 constexpr double kSeqOverheadS = 10e-6;       // fitted: host work per running sequence per step
 constexpr double kRequestOverheadS = 7e-3;     // fitted: per request before its first token
@@ -86,6 +87,11 @@ struct Engine {
   // each query head loads its KV head again (at most query heads ÷ KV heads; the first-generation
   // masked-MHA kernels).
   double kv_reads_per_kv_head = 1;
+  // GEMM rate with weights stored narrower than the compute precision (dequantised in the main
+  // loop), as a fraction of the same GEMM with weights at the compute precision. Fitted (0.34) on
+  // the two calibrate rows that run that way: gpt-oss's MXFP4 experts with BF16 activations on H200
+  // (docs/serving-validation.md).
+  double mixed_input_gemm_efficiency = kMixedInputGemmEfficiency;
 };
 
 struct SpecDecode {

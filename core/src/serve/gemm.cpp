@@ -14,6 +14,9 @@
 //    1 − (1 − k/E)^T of the experts (seed post Part 5); an EP rank holds E/ep of them; the busiest
 //    rank carries `imbalance` × the mean (layout/moe.cpp: capacity factor 1.25, GShard/Switch), as
 //    more experts touched while any remain untouched, else as more tokens per expert.
+//  - Sliding windows (model.attention.window, window_layers): a windowed layer reads, attends to and
+//    keeps at most the window's tokens (Beltagy et al. 2020; Jiang et al. 2023), layer-averaged
+//    over the stage: tokens c → c − share · max(0, c − w).
 //  - Attention: decode reads each sequence's KV once per step (all draft tokens share it) and does
 //    4·w FLOPs per query per cached token (MLA absorbed: 2·heads·(2·latent + rope)); prefill
 //    attends causally (each prompt token to prompt/2 tokens on average) and writes its KV. KV
@@ -81,14 +84,15 @@ void head_terms(const Model& m, const ServeLayout& l, const ServeContext& c, con
 void attention_terms(const ServeLayout& l, const Shape& s, const MicroBatch& b, StageTerms* t) {
   const double kv = s.kv_bytes_token_layer;
   if (b.decode_seqs > 0) {
-    const double bytes = b.decode_seqs / l.dp * b.decode_context * kv * s.kv_read_factor;
-    const double flops = b.decode_tokens / l.dp * b.decode_context * s.attn_decode_flops;
+    const double context = s.windowed(b.decode_context);  // windowed layers read only their window
+    const double bytes = b.decode_seqs / l.dp * context * kv * s.kv_read_factor;
+    const double flops = b.decode_tokens / l.dp * context * s.attn_decode_flops;
     add(roofline(flops, bytes, s.peak_attn, s.hbm), s.layers_stage, t, true);
     t->kv_bytes += bytes * s.layers_stage;
   }
   if (b.prefill_tokens > 0) {
     const double bytes = (b.prefill_tokens + b.prefill_prefix) / l.dp * kv;
-    const double flops = b.prefill_tokens / l.dp * b.prefill_attended * s.attn_prefill_flops;
+    const double flops = b.prefill_tokens / l.dp * s.windowed(b.prefill_attended) * s.attn_prefill_flops;
     add(roofline(flops, bytes, s.peak_attn, s.hbm), s.layers_stage, t, true);
     t->kv_bytes += bytes * s.layers_stage;
   }

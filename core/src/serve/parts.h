@@ -33,6 +33,11 @@ struct Shape {
   double weight_bytes_param = 0;    // bytes per stored weight (with block scales)
   double kv_bytes_token_layer = 0;  // KV bytes per token per layer on one device
   double kv_read_factor = 1;        // decode loads of each KV byte per step (engine.kv_reads_per_kv_head)
+  // Sliding-window attention (model.attention.window): the share of layers that attend to at most
+  // `window` preceding tokens and keep only those in their KV cache (0: none).
+  double window = 0, window_share = 0;
+  // Tokens a layer-averaged KV read or cache covers for a context of c tokens.
+  double windowed(double c) const { return c - window_share * std::max(0.0, c - window); }
   double attn_prefill_flops = 0;    // FLOPs per query token per attended token per layer per device
   double attn_decode_flops = 0;     // the same for decode (MLA absorbed)
   double act_elems_token_layer = 0;  // activation elements a token moves through a layer's GEMMs

@@ -113,6 +113,10 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
     // A decode kernel that is not GQA-aware loads each KV head once per query head of its group.
     s.kv_read_factor = std::clamp(c.engine.kv_reads_per_kv_head, 1.0, std::max(1.0, m.heads / kv_heads));
   }
+  if (windowed_layers(m) > 0 && m.layers > 0) {
+    s.window = m.attention.window;
+    s.window_share = windowed_layers(m) / m.layers;
+  }
   s.attn_prefill_flops = kAttnFlopsPerContextToken * attention_width(m) / l.tp;
   if (a.kind != AttentionKind::mla) s.attn_decode_flops = s.attn_prefill_flops;
   const double ffn = m.ffn_hidden > 0 ? m.ffn_hidden : 4 * h;
@@ -124,10 +128,16 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
   // FP8/FP4 GEMMs at the chip's fitted kernel ratio (sizer/low_precision.h); BF16 at 1.
   const LowPrecisionKernel lp = low_precision_kernel(d, c.compute_precision);
   const double peak = d.dense_flops(c.compute_precision) * (lp.factor > 0 ? lp.factor : 1.0);
-  s.peak_gemm = peak * d.gemm_efficiency_at(width);
+  // Weights stored narrower than the compute precision (MXFP4 weights with BF16 or FP8 math on a
+  // chip without FP4 tensor cores; FP8 weights with BF16 math): each weight tile is dequantised in
+  // the GEMM's main loop, on the vector units, before the tensor cores see it.
+  const double mixed = bytes_per_value(c.weight_precision) < bytes_per_value(c.compute_precision)
+                           ? std::clamp(c.engine.mixed_input_gemm_efficiency, 0.01, 1.0)
+                           : 1.0;
+  s.peak_gemm = peak * d.gemm_efficiency_at(width) * mixed;
   if (s.moe) {
     const double ew = std::min(h, expert_ffn_width(m) / std::max(1.0, l.expert_tp()));
-    s.peak_expert = peak * d.gemm_efficiency_at(ew);
+    s.peak_expert = peak * d.gemm_efficiency_at(ew) * mixed;
   }
   const double bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16)
                                                          : d.dense_flops(c.compute_precision);
@@ -161,7 +171,12 @@ void memory_terms(const Model& m, const Device& d, const ServeLayout& l, const S
                         p->activation_bytes_per_device - p->reserve_bytes_per_device);
   const Workload& w = c.workload;
   const double held = c.engine.kv_reservation == KvReservation::peak ? w.output_tokens : w.output_tokens / 2;
-  p->kv_tokens_per_request = std::ceil((w.input_tokens + held) / kKvBlockTokens - 1e-9) * kKvBlockTokens;
+  // Whole blocks; a windowed layer keeps only the last `window` tokens (whole blocks) of each
+  // request, so with sliding windows this is the layer-averaged count.
+  Shape cache = s;
+  cache.window = std::ceil(s.window / kKvBlockTokens - 1e-9) * kKvBlockTokens;
+  p->kv_tokens_per_request =
+      cache.windowed(std::ceil((w.input_tokens + held) / kKvBlockTokens - 1e-9) * kKvBlockTokens);
   const double per_request = p->kv_bytes_per_token_per_device * p->kv_tokens_per_request;
   p->max_concurrency_kv =
       per_request > 0 ? l.dp * std::floor(p->kv_capacity_bytes_per_device / per_request) : 0;
