@@ -219,7 +219,7 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void* arg) {
   const float font_px = font ? font->FontSize : 16.0f * std::max(1.0f, p.dpr);
   const sizer_web::WheelUnits u = sizer_web::wheel_units(
       e->deltaX, e->deltaY, static_cast<sizer_web::WheelDeltaMode>(e->deltaMode), font_px,
-      p.dpr > 0 ? p.dpr : 1.0f, static_cast<float>(p.height_px));
+      p.dpr > 0 ? p.dpr : 1.0f, static_cast<float>(p.height_px), e->mouse.shiftKey);
   ImGuiIO& io = ImGui::GetIO();
   io.MouseWheelH += u.x;
   io.MouseWheel += u.y;
