@@ -80,6 +80,30 @@ export const tests = [
     const y3 = (await widgetRect(page, field)).y;
     assert(Math.abs(y3 - y0) <= 40, `scrolling back up did not return near the start: ${y0} → ${y3}`);
     await page.screenshot({ path: path.join(shots, 'wheel.png') });
+    // Shift + a vertical notch scrolls a sideways-scrolling panel (the Compare table) to the right,
+    // by about the notch's distance: the columns move left under the pointer.
+    await clickWidget(page, 'tab:Compare chips');
+    await page.waitForFunction(() => (window.sizerUi || {})['header:compare:3'], null, { timeout: 10000 });
+    const col = 'header:compare:3';  // column 0 stays frozen; 3 scrolls with the table
+    const x0 = (await widgetRect(page, col)).x;
+    const table = await widgetRect(page, 'header:compare:0');
+    await page.mouse.move(table.x + 300, table.y + 120);
+    await frames(page, 3);
+    await page.keyboard.down('Shift');
+    await frames(page, 2);
+    await page.mouse.wheel(0, 120);
+    await frames(page, 4);
+    await page.keyboard.up('Shift');
+    await frames(page, 2);
+    const x1 = (await widgetRect(page, col)).x;
+    assert(x1 < x0, `Shift + a notch down did not scroll the table to the right: column at ${x0} → ${x1}`);
+    assert(x0 - x1 >= 70 && x0 - x1 <= 170, `Shift + a 120 px notch scrolled ${(x0 - x1).toFixed(1)} px sideways (want about 120)`);
+    // Without Shift the same notch scrolls down, not sideways.
+    await page.mouse.wheel(0, 120);
+    await frames(page, 4);
+    const x2 = (await widgetRect(page, col)).x;
+    assert(Math.abs(x2 - x1) < 2, `a notch without Shift moved the table sideways: ${x1} → ${x2}`);
+    await page.screenshot({ path: path.join(shots, 'wheel-shift-compare.png') });
     assertClean(watch);
     await watch.context.close();
   }],
