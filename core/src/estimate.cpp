@@ -242,6 +242,7 @@ Estimate evaluate(const Scenario& s, bool with_working, bool with_intervals) {
   evaluate_compute(s, e, w);
   evaluate_power(s, e, w);
   evaluate_training_comms(s, e, w);
+  evaluate_layout_prediction(s, e, w);
   evaluate_serving(s, e, w);
   evaluate_reliability(s, e, w);
   evaluate_storage(s, e, w);

@@ -37,6 +37,8 @@ inline const char* const kSrcCkpt = "Llama 3 paper §3.3.4 (2 TB/s sustained sto
 inline double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 
 void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w);
+// The layout model's step for a written training.layout (estimate_layout.cpp).
+void evaluate_layout_prediction(const Scenario& s, Estimate& e, WorkingLog& w);
 void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w);
 // The serving performance model when serving.workload is given (estimate_serve.cpp).
 void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w);

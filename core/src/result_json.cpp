@@ -269,6 +269,7 @@ json scenario_to_json(const Scenario& s) {
                        {"layer_overhead_s", t.stack.layer_overhead_s}, {"cast_scale", t.stack.cast_scale}};
   if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;
   json& lj = training["layout"];
+  lj["given"] = s.training.layout_given;
   lj["tp_comm_overlap"] = l.tp_comm_overlap;
   lj["ep_folding"] = l.ep_folding;
   lj["ep_overlap"] = l.ep_overlap;
@@ -372,6 +373,15 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"moe_alltoall_bytes_per_s_at_step_mfu", num_or_null(k.moe_alltoall_bytes_per_s, moe && peak)},
       {"moe_verdict", moe ? verdict_json(k.moe_verdict) : json(nullptr)},
       {"checkpoint_bytes", k.checkpoint_bytes}, {"checkpoint_s", k.checkpoint_s}};
+  if (e.layout.has) {
+    const LayoutPrediction& lp = e.layout;
+    training["layout_prediction"] = {
+        {"basis", "predicted by the layout model for training.layout (docs/planner.md); training.comms.step_s is the "
+                  "seed's method at the assumed MFU"},
+        {"step_s", num_or_null(lp.step_s)}, {"mfu", num_or_null(lp.mfu)}, {"tokens_per_s", num_or_null(lp.tokens_per_s)},
+        {"devices", lp.devices}, {"fits", lp.fits}, {"device_memory_bytes", num_or_null(lp.device_memory_bytes)},
+        {"usable_memory_bytes", num_or_null(lp.usable_memory_bytes)}};
+  }
   training["reliability"] = detail::reliability_json(s, e);
   training["storage"] = detail::storage_json(s, e);
   j["training"] = training;

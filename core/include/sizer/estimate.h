@@ -150,12 +150,22 @@ struct ServingResult {
   bool performance_rate_mode = false;  // the workload gave requests_per_s
 };
 
+// With training.layout written: the layout model's prediction of that layout's step (layout_model.h),
+// the headline beside the seed's assumed-MFU step time (TrainingComms::step_s).
+struct LayoutPrediction {
+  bool has = false;      // training.layout given and valid
+  bool fits = false;     // in the usable HBM
+  double step_s = 0, mfu = 0, tokens_per_s = 0, device_memory_bytes = 0, usable_memory_bytes = 0;
+  double devices = 0;
+};
+
 struct Estimate {
   ModelCheck model;
   TrainingMemory memory;
   TrainingCompute compute;
   TrainingPower power;
   TrainingComms comms;
+  LayoutPrediction layout;
   ServingResult serving;
   // Issue 12 (operations.h, uncertainty.h): beyond the clean run.
   ReliabilityResult reliability;

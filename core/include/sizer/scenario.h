@@ -136,6 +136,7 @@ struct TrainingInputs {
   double goodput = 0.9;      // assumed; with reliability.predict_goodput the prediction replaces it
   PriceOffer price;  // usd_per_device_hour 0 = no price known
   Layout layout;
+  bool layout_given = false;  // training.layout was written: the layout model predicts its step
   SoftwareStack stack;
   double alltoall_dispatch_bytes = 1;  // bytes per element of MoE dispatch (FP8, DeepSeek-V3)
   double alltoall_combine_bytes = 2;   // bytes per element of MoE combine (BF16, assumption)

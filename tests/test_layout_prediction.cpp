@@ -1,0 +1,51 @@
+// One answer per question (issue 11 item 7): with training.layout written, `sizer eval` carries the
+// layout model's prediction of that layout's step (training.layout_prediction) beside the seed's
+// assumed-MFU step time (training.comms.step_s), both labelled, in the result and in exports.
+#include <catch2/catch.hpp>
+
+#include "scenario_util.h"
+#include "sizer/export.h"
+#include "sizer/planner.h"
+#include "sizer/result_json.h"
+#include "sizer/sizer.h"
+
+using namespace sizer;
+
+TEST_CASE("a written layout gets the layout model's step; the seed's method stays beside it", "[layout][result]") {
+  const Scenario s = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100",
+      "training": {"layout": {"tp": 8, "pp": 4, "dp": 32, "global_batch": 512, "seq_len": 8192}}})");
+  REQUIRE(s.training.layout_given);
+  const Estimate e = evaluate(s, true, false);
+  REQUIRE(e.layout.has);
+  const LayoutResult r = evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s));
+  CHECK(e.layout.step_s == Approx(r.step_s));
+  CHECK(e.layout.mfu == Approx(r.mfu_predicted));
+  CHECK(e.layout.devices == 1024);
+  CHECK(e.layout.step_s != Approx(e.comms.step_s));  // two methods, two numbers, both kept
+  const auto j = result_to_json(s, e);
+  CHECK(j["training"]["layout_prediction"]["step_s"] == Approx(r.step_s));
+  CHECK(j["training"]["comms"]["step_s"] == Approx(e.comms.step_s));
+  const std::string md = results_markdown(j);
+  CHECK(md.find("Step time, predicted for the layout") != std::string::npos);
+  CHECK(md.find("Step time at the assumed MFU (the seed's method)") != std::string::npos);
+  bool worked = false;
+  for (const Working& w : e.working) worked = worked || w.path == "training.layout_prediction.step_s";
+  CHECK(worked);
+}
+
+TEST_CASE("no written layout, no prediction; the echo's defaults do not become the user's layout", "[layout][result]") {
+  const Scenario s = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100"})");
+  CHECK_FALSE(s.training.layout_given);
+  const Estimate e = evaluate(s, false, false);
+  CHECK_FALSE(e.layout.has);
+  CHECK_FALSE(result_to_json(s, e)["training"].contains("layout_prediction"));
+  // The scenario echo writes the default layout with "given": false, and reads back the same.
+  const nlohmann::json echo = scenario_to_json(s);
+  CHECK(echo["training"]["layout"]["given"] == false);
+  const auto again = parse_scenario(echo.dump(), bundled_catalog());
+  REQUIRE(again.ok());
+  CHECK_FALSE(again.scenario.training.layout_given);
+  // A written layout echoes "given": true.
+  const Scenario w = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100", "training": {"layout": {"tp": 8}}})");
+  CHECK(scenario_to_json(w)["training"]["layout"]["given"] == true);
+}
