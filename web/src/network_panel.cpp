@@ -24,7 +24,7 @@ void network_panel(Ui& ui) {
     result_row(ui, "Bytes per device per step", fmt::bytes(c.dp_allreduce_bytes_per_device), "training.comms.dp_allreduce_bytes_per_device");
     result_row(ui, "Time on scale-out", fmt::seconds(c.dp_allreduce_s), "training.comms.dp_allreduce_s",
                fmt::percent(c.dp_allreduce_share) + " of the step");
-    result_row(ui, "Step time", fmt::seconds(c.step_s), "training.comms.step_s");
+    result_row(ui, "Step time at the assumed MFU", fmt::seconds(c.step_s), "training.comms.step_s");
     result_row(ui, "Verdict", verdict_label(c.dp_verdict), "", "", verdict_color(ui, c.dp_verdict));
     end_results();
   }

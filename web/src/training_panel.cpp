@@ -53,7 +53,16 @@ void compute_head(Ui& ui) {
                                                           plain(c.tokens_per_active_param) + " per active parameter");
     result_row(ui, "Dense peak per device", fmt::flops_per_s(c.dense_peak_flops), "",
                std::string(sizer::to_string(s.training.precision)) + " dense (no 2:4 sparsity)");
-    result_row(ui, "Step time on the layout", fmt::seconds(ui.est().comms.step_s), "training.comms.step_s",
+    // With a written layout the layout model's prediction is the headline and the assumed-MFU
+    // figure the seed's method (issue 11 item 7: one answer per question, both labelled).
+    const auto& lp = ui.est().layout;
+    if (lp.has) {
+      result_row(ui, "Step time, predicted for the layout", fmt::seconds(lp.step_s), "training.layout_prediction.step_s",
+                 fmt::count(lp.devices) + " devices, predicted MFU " + pct(lp.mfu) +
+                     (lp.fits ? "" : u8"; does not fit: " + fmt::bytes(lp.device_memory_bytes) + " per device"));
+    }
+    result_row(ui, lp.has ? "Step time at the assumed MFU (the seed's method)" : "Step time at the assumed MFU",
+               fmt::seconds(ui.est().comms.step_s), "training.comms.step_s",
                fmt::count(s.training.layout.devices()) + " devices at " + pct(ui.est().comms.step_mfu) + " MFU");
     result_row(ui, "Checkpoint write", fmt::seconds(ui.est().comms.checkpoint_s), "training.comms.checkpoint_s");
     end_results();
