@@ -139,6 +139,13 @@ std::string results_text(const AppState& state) {
     line("Cost of renting the recommended cluster for " + plain_text(s.training.days) + " days",
          span(e.compute.cluster_cost_usd, fmt::usd));
   }
+  if (e.layout.has) {  // the layout model's step for the written layout, then the seed's method
+    line("Step time, predicted for the layout", fmt::seconds(e.layout.step_s) + " on " + fmt::count(e.layout.devices) +
+                                                   " devices, predicted MFU " + pct_text(e.layout.mfu) +
+                                                   (e.layout.fits ? "" : " (does not fit in HBM)"));
+    line("Step time at the assumed MFU (the seed's method)",
+         fmt::seconds(e.comms.step_s) + " at " + pct_text(e.comms.step_mfu) + " MFU");
+  }
   line("Facility power", s.power.system_w_per_device > 0 ? span(e.power.facility_power_w, fmt::watts) : "unknown");
   if (s.power.system_w_per_device > 0) {
     line("Energy", span(e.power.energy_wh, fmt::energy_wh) + " for the useful device-hours, " +
