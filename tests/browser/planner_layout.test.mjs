@@ -132,6 +132,14 @@ async function driveSwitches(browser, origin, shots, size) {
   const planOn = await planInPage(page, scenario);
   assert(planOn.layout.tp_comm_overlap === true && planOn.step.tp_comm_hidden_s > 0, where(`plan() of the link: ${JSON.stringify(planOn.layout)}`));
   sameAsPlan(on, planOn, where('TP overlap on'));
+  // Issue 11 item 7: with the layout written, the Training view's headline step time is this
+  // prediction, and the assumed-MFU figure is labelled the seed's method (in the text mirror too).
+  text = await resultsText(page);
+  const predicted = text.match(/^Step time, predicted for the layout: ([\d.]+) (µs|ms|s|min|h|days)/m);
+  assert(predicted, where(`no predicted step time in the mirror:\n${text}`));
+  assert(near(Number(predicted[1]) * kUnits[predicted[2]], planOn.step.step_s, 0.01),
+         where(`mirror's predicted step ${predicted[1]} ${predicted[2]} vs plan() ${planOn.step.step_s} s`));
+  assert(/^Step time at the assumed MFU \(the seed's method\): /m.test(text), where(`the seed's step time is not labelled:\n${text}`));
   const overlapLink = await page.evaluate(() => location.hash);
   await shot(page, shots, `planner-tp-overlap-${size.name}.png`);
 
