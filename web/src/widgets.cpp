@@ -114,11 +114,11 @@ void help_marker(Ui& ui, const char* text) {
 
 void value_text(Ui& ui, const std::string& text, const std::string& path, bool align_right, ImU32 color) {
   ImGui::PushFont(ui.fonts.numbers);
-  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-  if (align_right) {
-    const float avail = ImGui::GetContentRegionAvail().x;
-    if (avail > size.x) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + avail - size.x);
-  }
+  const float avail = ImGui::GetContentRegionAvail().x;
+  // A value wider than its column (a long layout on a phone) wraps inside it instead of being cut.
+  const bool wrap = avail > 0 && ImGui::CalcTextSize(text.c_str()).x > avail;
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap ? avail : -1.0f);
+  if (align_right && !wrap && avail > size.x) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + avail - size.x);
   const sizer::Working* w = path.empty() ? nullptr : find_working(ui.est(), path);
   const bool pinned = w && ui.state.view.pinned_working == w->path;
   const ImVec2 pos = ImGui::GetCursorScreenPos();
@@ -128,7 +128,9 @@ void value_text(Ui& ui, const std::string& text, const std::string& path, bool a
                                               ui.pal.accent_soft, ui.px(3));
   }
   ImGui::PushStyleColor(ImGuiCol_Text, color ? color : ui.pal.text);
+  if (wrap) ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(text.c_str());
+  if (wrap) ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
   ImGui::PopFont();
   if (w) note_rect(ui, "value:" + path);
