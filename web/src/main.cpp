@@ -22,6 +22,7 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "page_io.h"
+#include "touch_scroll.h"
 #include "wheel.h"
 
 namespace {
@@ -48,6 +49,9 @@ struct Platform {
   ImVec2 last_mouse = ImVec2(-FLT_MAX, -FLT_MAX);
   bool was_down[ImGuiMouseButton_COUNT] = {};
   bool deferred_press[ImGuiMouseButton_COUNT] = {};
+  sizer_web::TouchScroll touch;  // one-finger drag-to-scroll and its glide (apply_touch)
+  int published_text_input = -1;  // io.WantTextInput last written into window.sizerStats
+  bool published_gliding = false;  // Module.sizerGliding
 };
 
 Platform* g_platform = nullptr;  // for the GLFW key callback, which has no user pointer here
@@ -170,15 +174,124 @@ void settle_taps(Platform& p) {
 
 // Emscripten's GLFW takes touchstart/touchend as button presses at the pointer's LAST position
 // (it reads no position from touch events), so a tap pressed wherever the previous one was. The
-// touch events are stopped before they reach the canvas; the browser's mouse events for the tap
-// (same place, right after) are what GLFW and ImGui see.
-EM_JS(void, install_touch_filter, (), {
-  ["touchstart", "touchend", "touchcancel", "touchmove"].forEach(function(type) {
+// touch events are stopped before they reach the canvas; the browser's mouse events for a tap
+// (same place, right after) are what GLFW and ImGui see. One finger's touches are queued for
+// apply_touch as [kind, x, y, t] (kind 0 down, 1 move, 2 up, 3 cancel; canvas pixels, seconds).
+// A finger that moved more than the slop, or that stopped a glide, is no tap: its touchend is
+// cancelled and the mouse events the browser may still send for it are swallowed.
+EM_JS(void, install_touch_filter, (double slop_css), {
+  var q = Module["sizerTouchQueue"] = [];
+  var finger = null;
+  var swallowUntil = 0;
+  function push(kind, t, e) {
+    var c = e.target;
+    var r = c.getBoundingClientRect();
+    var sx = r.width > 0 ? c.width / r.width : 1, sy = r.height > 0 ? c.height / r.height : 1;
+    // The finger's own time (e.timeStamp, performance.now's clock): a busy page runs handlers late.
+    q.push(kind, t ? (t.clientX - r.left) * sx : 0, t ? (t.clientY - r.top) * sy : 0, (e.timeStamp || performance.now()) / 1000);
+  }
+  function find(list, id) {
+    for (var i = 0; i < list.length; i++) if (list[i].identifier === id) return list[i];
+    return null;
+  }
+  window.addEventListener("touchstart", function(e) {
+    if (!e.target || e.target.id !== "canvas") return;
+    e.stopPropagation();
+    swallowUntil = 0;
+    if (e.touches.length === 1) {
+      var t = e.changedTouches[0];
+      finger = { id: t.identifier, x: t.clientX, y: t.clientY, moved: !!Module["sizerGliding"] };
+      push(0, t, e);
+    } else if (finger) {  // a second finger: a pinch, not a drag
+      finger = null;
+      push(3, null, e);
+    }
+  }, { capture: true, passive: false });
+  window.addEventListener("touchmove", function(e) {
+    if (!e.target || e.target.id !== "canvas") return;
+    e.stopPropagation();
+    var t = finger && find(e.changedTouches, finger.id);
+    if (!t) return;
+    if (Math.hypot(t.clientX - finger.x, t.clientY - finger.y) > slop_css) finger.moved = true;
+    push(1, t, e);
+    if (finger.moved && e.cancelable) e.preventDefault();  // a wobbling tap keeps its click
+  }, { capture: true, passive: false });
+  ["touchend", "touchcancel"].forEach(function(type) {
     window.addEventListener(type, function(e) {
-      if (e.target && e.target.id === "canvas") e.stopPropagation();
+      if (!e.target || e.target.id !== "canvas") return;
+      e.stopPropagation();
+      var t = finger && find(e.changedTouches, finger.id);
+      if (!t) return;
+      push(type === "touchend" ? 2 : 3, t, e);
+      if (finger.moved) {
+        if (e.cancelable) e.preventDefault();
+        swallowUntil = performance.now() + 800;
+      }
+      finger = null;
+    }, { capture: true, passive: false });
+  });
+  ["mousedown", "mouseup", "click"].forEach(function(type) {
+    window.addEventListener(type, function(e) {
+      if (performance.now() < swallowUntil && e.target && e.target.id === "canvas") {
+        e.stopPropagation();
+        e.preventDefault();
+      }
     }, true);
   });
 });
+
+// Drains the touch queue into the drag-to-scroll gesture and, while it scrolls, points ImGui at
+// where the finger went down and feeds it the content's movement as wheel units (after
+// settle_taps, so taps see the pointer as before). The glide runs here too, once a frame.
+void apply_touch(Platform& p, float font_px) {
+  const int n = EM_ASM_INT({ return (Module["sizerTouchQueue"] || []).length; });
+  if (n > 0) {
+    std::vector<double> q(static_cast<size_t>(n));
+    EM_ASM({
+      var q = Module["sizerTouchQueue"];
+      for (var i = 0; i < $1; i++) HEAPF64[($0 >> 3) + i] = q[i];
+      q.splice(0, $1);
+    }, q.data(), n);
+    const float slop = 8.0f * std::max(1.0f, p.dpr);
+    for (size_t i = 0; i + 3 < q.size(); i += 4) {
+      const float x = static_cast<float>(q[i + 1]), y = static_cast<float>(q[i + 2]);
+      switch (static_cast<int>(q[i])) {
+        case 0: p.touch.start(x, y, q[i + 3], slop); break;
+        case 1: p.touch.move(x, y, q[i + 3]); break;
+        case 2: p.touch.end(q[i + 3]); break;
+        default: p.touch.cancel(); break;
+      }
+    }
+  }
+  const sizer_web::TouchScroll::Step s = p.touch.step(emscripten_get_now() / 1000.0);
+  if (p.touch.steering() || s.dx != 0 || s.dy != 0) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(p.touch.anchor_x(), p.touch.anchor_y());
+    p.last_mouse = io.MousePos;
+    const sizer_web::WheelUnits u = sizer_web::drag_units(s.dx, s.dy, font_px);
+    io.MouseWheelH += u.x;
+    io.MouseWheel += u.y;
+  }
+  if (p.published_gliding != p.touch.gliding()) {  // a finger that stops a glide is no tap
+    p.published_gliding = p.touch.gliding();
+    EM_ASM({ Module["sizerGliding"] = $0; }, p.published_gliding ? 1 : 0);
+  }
+}
+
+// The UI font size in physical pixels (ImGui's scroll steps are multiples of it).
+float font_px(const Platform& p) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImFont* font = io.FontDefault ? io.FontDefault : (io.Fonts->Fonts.Size > 0 ? io.Fonts->Fonts[0] : nullptr);
+  return font ? font->FontSize : 16.0f * std::max(1.0f, p.dpr);
+}
+
+// Publishes whether a text field is being edited (window.sizerStats.textInput) when it changed.
+void publish_text_input(Platform& p) {
+  const int editing = ImGui::GetIO().WantTextInput ? 1 : 0;
+  if (editing == p.published_text_input) return;
+  p.published_text_input = editing;
+  EM_ASM({ (window.sizerStats || (window.sizerStats = {})).textInput = !!$0; }, editing);
+}
 
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
@@ -186,6 +299,7 @@ void frame(void* arg) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   settle_taps(p);
+  apply_touch(p, font_px(p));
   ImGuiIO& io = ImGui::GetIO();  // GLFW's window size is not kept in sync on the web: override
   io.DisplaySize = ImVec2(static_cast<float>(p.width_px), static_cast<float>(p.height_px));
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
@@ -202,6 +316,7 @@ void frame(void* arg) {
   mirror_results(p);
   publish_rects(p);
   publish_hover(p);
+  publish_text_input(p);
   release_held_keys(p);  // ImGui saw this frame's quick taps down; they come up for the next
   if (!p.first_frame_done) {
     p.first_frame_done = true;
@@ -214,11 +329,8 @@ void frame(void* arg) {
 // page's scrolling).
 EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void* arg) {
   const Platform& p = *static_cast<const Platform*>(arg);
-  const ImGuiIO& fio = ImGui::GetIO();
-  const ImFont* font = fio.FontDefault ? fio.FontDefault : (fio.Fonts->Fonts.Size > 0 ? fio.Fonts->Fonts[0] : nullptr);
-  const float font_px = font ? font->FontSize : 16.0f * std::max(1.0f, p.dpr);
   const sizer_web::WheelUnits u = sizer_web::wheel_units(
-      e->deltaX, e->deltaY, static_cast<sizer_web::WheelDeltaMode>(e->deltaMode), font_px,
+      e->deltaX, e->deltaY, static_cast<sizer_web::WheelDeltaMode>(e->deltaMode), font_px(p),
       p.dpr > 0 ? p.dpr : 1.0f, static_cast<float>(p.height_px), e->mouse.shiftKey);
   ImGuiIO& io = ImGui::GetIO();
   io.MouseWheelH += u.x;
@@ -257,7 +369,7 @@ int main() {
   emscripten_set_wheel_callback(kCanvas, &platform, EM_TRUE, on_wheel);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   sizer_web::page_io_install();
-  install_touch_filter();
+  install_touch_filter(8.0);  // CSS px a finger may wander and still tap
 
   emscripten_set_main_loop_arg(frame, &platform, 0, true);
   return 0;

@@ -31,4 +31,11 @@ WheelUnits wheel_units(double dx, double dy, WheelDeltaMode mode, float font_px,
   return {std::clamp(convert(dx) * sideways, -kMaxUnitsPerEvent, kMaxUnitsPerEvent), convert(dy)};
 }
 
+WheelUnits drag_units(float dx, float dy, float font_px) {
+  const float down = std::max(1.0f, std::floor(kImGuiLinesPerUnit * font_px));  // ImGui floors its step
+  const float across = std::max(1.0f, std::floor(kImGuiColumnsPerUnit * font_px));
+  auto finite = [](float v) { return std::isfinite(v) ? v : 0.0f; };
+  return {finite(dx) / across, finite(dy) / down};  // finger down = content down = wheel up (+)
+}
+
 }  // namespace sizer_web

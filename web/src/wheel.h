@@ -26,4 +26,9 @@ struct WheelUnits {
 WheelUnits wheel_units(double dx, double dy, WheelDeltaMode mode, float font_px, float dpr, float view_px,
                        bool shift = false);
 
+// A finger's drag of dx, dy physical pixels (positive: right, down) as ImGui wheel units that move
+// the content with the finger by the same distance: ImGui's steps are whole pixels, 5 × font_px
+// down and 2 × font_px across (panels shorter than 1.5 steps scroll less).
+WheelUnits drag_units(float dx, float dy, float font_px);
+
 }  // namespace sizer_web

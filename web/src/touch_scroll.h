@@ -1,0 +1,54 @@
+// One-finger drag-to-scroll with inertia for touch screens (platform-free; main.cpp feeds it).
+//
+// A finger that moves more than `slop` from where it went down is a drag, not a tap: from then on
+// the content under it follows it, 1:1 in physical pixels (drag_units in wheel.h turns pixels
+// into ImGui wheel units), and the pointer ImGui sees stays where the finger went down, so the
+// panel under the finger keeps the scroll for the whole gesture. On release the content keeps the
+// finger's speed of the last ~100 ms and slows down exponentially (time constant 325 ms) until it
+// is slower than a few pixels a second. A finger that comes down during that glide stops it.
+#pragma once
+
+namespace sizer_web {
+
+class TouchScroll {
+ public:
+  struct Step {
+    float dx = 0, dy = 0;  // whole physical pixels the content moves this frame (+: right / down)
+  };
+
+  // Positions in physical pixels of the canvas, times in seconds; slop_px in physical pixels.
+  void start(float x, float y, double t, float slop_px);
+  void move(float x, float y, double t);
+  void end(double t);
+  void cancel();  // a second finger (pinch) or touchcancel: no drag, no glide
+
+  // Once a frame: what the content moves by since the last call (drag or glide).
+  Step step(double t);
+
+  bool dragging() const { return down_ && drag_; }
+  bool gliding() const { return !down_ && (vx_ != 0 || vy_ != 0); }
+  // The pointer ImGui should see while the gesture scrolls (where the finger went down).
+  bool steering() const { return dragging() || gliding(); }
+  float anchor_x() const { return x0_; }
+  float anchor_y() const { return y0_; }
+
+ private:
+  static constexpr int kSamples = 16;
+  struct Sample {
+    float x, y;
+    double t;
+  };
+  void add_sample(float x, float y, double t);
+
+  bool down_ = false, drag_ = false;
+  float x0_ = 0, y0_ = 0, slop_ = 0;
+  float last_x_ = 0, last_y_ = 0;       // finger position last moved to
+  float applied_x_ = 0, applied_y_ = 0;  // finger position the content has followed to
+  float rest_x_ = 0, rest_y_ = 0;        // glide fractions not yet applied
+  float vx_ = 0, vy_ = 0;                // glide speed, px/s
+  double glide_t_ = 0;
+  Sample samples_[kSamples] = {};
+  int n_samples_ = 0, next_sample_ = 0;
+};
+
+}  // namespace sizer_web
