@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assert, assertClean, frames, messageAfter, openPage, press, resultsText, scrollInputs, scrollIntoView,
-         serialOf, waitForFirstFrame, waitText, widgetRect, widgetText } from './lib.mjs';
+         serialOf, waitForFirstFrame, waitText, widgetRect, typeInto, widgetText } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const link = (json) => 's1.' + Buffer.from(json, 'utf8').toString('base64url');
@@ -24,15 +24,6 @@ async function openApp(browser, origin, size, hash = '') {
   await opened.page.goto(`${origin}/index.html${hash}`);
   await waitForFirstFrame(opened.page);
   return opened;
-}
-
-async function typeInto(page, name, text, touch) {
-  await press(page, name, touch);
-  await page.keyboard.press('Control+A');
-  await frames(page, 2);
-  await page.keyboard.type(text, { delay: 30 });
-  await page.keyboard.press('Enter');
-  await frames(page, 4);
 }
 
 const lineOf = (text, label) => (text.split('\n').find((l) => l.startsWith(`${label}: `)) || '').slice(label.length + 2);

@@ -103,6 +103,17 @@ export async function press(page, name, touch) {
   await frames(page, 6);
 }
 
+// Types `text` into the field `name` as a person does: a click (or a tap on a touch screen), select
+// all, type, Enter.
+export async function typeInto(page, name, text, touch) {
+  await press(page, name, touch);
+  await page.keyboard.press('Control+A');
+  await frames(page, 2);
+  await page.keyboard.type(text, { delay: 30 });
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+}
+
 // Scrolls the inputs panel (left, or on a phone above the results) with the wheel until `name`
 // is inside it, as a person scrolls to a field. `size` is {name, viewport}.
 export async function scrollInputs(page, name, size, tab = 'tab:Overview') {

@@ -5,7 +5,7 @@
 // the pointer. At desktop size (1× and 2×) and phone size with touch, with screenshots.
 import path from 'node:path';
 import { assert, assertClean, clickWidget, frames, openPage, press, resultsText, scrollInputs, scrollIntoView, waitText,
-  waitForFirstFrame, widgetRect } from './lib.mjs';
+  waitForFirstFrame, typeInto, widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kTab = 'tab:Reliability & cost';
@@ -55,15 +55,6 @@ const lineOf = (text, label) => {
   return l.slice(label.length + 2);
 };
 
-
-async function typeInto(page, name, text, touch) {
-  await press(page, name, touch);
-  await page.keyboard.press('Control+A');
-  await frames(page, 2);
-  await page.keyboard.type(text, { delay: 30 });
-  await page.keyboard.press('Enter');
-  await frames(page, 4);
-}
 
 // The scenario in the page's link once `check(scenario)` holds (the link is written half a second
 // after the last edit).
