@@ -330,13 +330,9 @@ int evaluate_concurrency_sweep(const Model& m, const Device& d, const ServeLayou
     double hint = prev ? prev->decode_batch * concurrency[i] / prev->concurrency : 0;
     if (prev && i > 1 && out[i - 2].concurrency > 0 && out[i - 2].decode_batch > 0 && prev->decode_batch > 0) {
       const double r1 = prev->decode_batch / prev->concurrency, r0 = out[i - 2].decode_batch / out[i - 2].concurrency;
-      const double q = concurrency[i] / concurrency[i - 1], q0 = concurrency[i - 1] / concurrency[i - 2];
-      if (q == q0) {
-        hint *= r1 / r0;  // the usual doubling: one step of the trend, no logarithms
-      } else {
-        const double steps = std::log(q) / std::log(q0);
-        if (std::isfinite(steps) && steps > 0) hint *= std::pow(r1 / r0, std::min(steps, 2.0));
-      }
+      // Only between equal concurrency ratios (the doublings); the sweep's last, capped step keeps
+      // the plain scaling, and the solve corrects either guess.
+      if (concurrency[i] * concurrency[i - 2] == concurrency[i - 1] * concurrency[i - 1]) hint *= r1 / r0;
     }
     const double low_x = prev ? prev->decode_batch : 0;
     const double low_h = prev ? (prev->concurrency - concurrency[i]) * (1 - prev->prefill_utilisation) : -concurrency[i];

@@ -36,8 +36,8 @@ struct Shape {
   // Sliding-window attention (model.attention.window): the share of layers that attend to at most
   // `window` preceding tokens and keep only those in their KV cache (0: none).
   double window = 0, window_share = 0;
-  // Tokens a layer-averaged KV read or cache covers for a context of c tokens.
-  double windowed(double c) const { return c - window_share * std::max(0.0, c - window); }
+  // Tokens a layer-averaged KV read covers for a context of c tokens (windowed_tokens below).
+  double windowed(double c) const;
   double attn_prefill_flops = 0;    // FLOPs per query token per attended token per layer per device
   double attn_decode_flops = 0;     // the same for decode (MLA absorbed)
   double act_elems_token_layer = 0;  // activation elements a token moves through a layer's GEMMs
@@ -53,6 +53,12 @@ struct Shape {
   double log_untouched = 0;  // log(1 − k/E): a token's chance of missing one expert, as a logarithm
   bool moe = false;
 };
+
+// Layer-averaged tokens of a context of c tokens when a `share` of the layers keep only `window`.
+inline double windowed_tokens(double c, double share, double window) {
+  return c - share * std::max(0.0, c - window);
+}
+inline double Shape::windowed(double c) const { return windowed_tokens(c, window_share, window); }
 
 // Time of one kernel on its roofline, split by the side that binds it.
 struct Roof {

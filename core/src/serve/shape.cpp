@@ -173,10 +173,8 @@ void memory_terms(const Model& m, const Device& d, const ServeLayout& l, const S
   const double held = c.engine.kv_reservation == KvReservation::peak ? w.output_tokens : w.output_tokens / 2;
   // Whole blocks; a windowed layer keeps only the last `window` tokens (whole blocks) of each
   // request, so with sliding windows this is the layer-averaged count.
-  Shape cache = s;
-  cache.window = std::ceil(s.window / kKvBlockTokens - 1e-9) * kKvBlockTokens;
-  p->kv_tokens_per_request =
-      cache.windowed(std::ceil((w.input_tokens + held) / kKvBlockTokens - 1e-9) * kKvBlockTokens);
+  auto blocks = [](double tokens) { return std::ceil(tokens / kKvBlockTokens - 1e-9) * kKvBlockTokens; };
+  p->kv_tokens_per_request = windowed_tokens(blocks(w.input_tokens + held), s.window_share, blocks(s.window));
   const double per_request = p->kv_bytes_per_token_per_device * p->kv_tokens_per_request;
   p->max_concurrency_kv =
       per_request > 0 ? l.dp * std::floor(p->kv_capacity_bytes_per_device / per_request) : 0;
