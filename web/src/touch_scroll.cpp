@@ -19,6 +19,8 @@ void TouchScroll::start(float x, float y, double t, float slop_px) {
   x0_ = last_x_ = applied_x_ = x;
   y0_ = last_y_ = applied_y_ = y;
   slop_ = slop_px;
+  t0_ = t;
+  long_ = long_unreported_ = false;
   vx_ = vy_ = 0;  // a finger on a gliding panel stops it
   rest_x_ = rest_y_ = 0;
   n_samples_ = next_sample_ = 0;
@@ -30,11 +32,17 @@ void TouchScroll::move(float x, float y, double t) {
   last_x_ = x;
   last_y_ = y;
   add_sample(x, y, t);
-  if (!drag_ && std::hypot(x - x0_, y - y0_) > slop_) drag_ = true;  // from here on a drag
+  check_long_press(t);  // held long enough before this move: a long press, which never drags
+  if (!drag_ && !long_ && std::hypot(x - x0_, y - y0_) > slop_) drag_ = true;  // from here on a drag
+}
+
+void TouchScroll::check_long_press(double t) {
+  if (down_ && !drag_ && !long_ && t - t0_ >= kLongPressSeconds) long_ = long_unreported_ = true;
 }
 
 void TouchScroll::end(double t) {
   if (!down_) return;
+  check_long_press(t);  // lifted after the hold, before a frame saw it
   down_ = false;
   vx_ = vy_ = 0;
   if (!drag_) return;
@@ -63,11 +71,16 @@ void TouchScroll::end(double t) {
 
 void TouchScroll::cancel() {
   down_ = drag_ = false;
+  long_ = long_unreported_ = false;
   vx_ = vy_ = 0;
   rest_x_ = rest_y_ = 0;
 }
 
 TouchScroll::Step TouchScroll::step(double t) {
+  check_long_press(t);
+  Step s;
+  s.long_press = long_unreported_;
+  long_unreported_ = false;
   float fx = 0, fy = 0;  // fractional pixels to move
   if (down_ && drag_) {
     fx = last_x_ - applied_x_;
@@ -83,7 +96,6 @@ TouchScroll::Step TouchScroll::step(double t) {
     vy_ = static_cast<float>(vy_ * decay);
     if (std::hypot(vx_, vy_) < kStopSpeed) vx_ = vy_ = 0;
   }
-  Step s;
   s.dx = std::trunc(fx);  // ImGui rounds its scroll to whole pixels: keep the fractions for later
   s.dy = std::trunc(fy);
   if (down_ && drag_) {

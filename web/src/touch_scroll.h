@@ -6,14 +6,20 @@
 // panel under the finger keeps the scroll for the whole gesture. On release the content keeps the
 // finger's speed of the last ~100 ms and slows down exponentially (time constant 325 ms) until it
 // is slower than a few pixels a second. A finger that comes down during that glide stops it.
+// A finger that stays within `slop` for kLongPressSeconds is a long press (the working tooltip on
+// touch screens): reported once by step(), it never becomes a drag, and main.cpp keeps it from
+// counting as a tap.
 #pragma once
 
 namespace sizer_web {
 
 class TouchScroll {
  public:
+  static constexpr double kLongPressSeconds = 0.5;  // a finger held this long without moving
+
   struct Step {
     float dx = 0, dy = 0;  // whole physical pixels the content moves this frame (+: right / down)
+    bool long_press = false;  // true once, on the step the finger became a long press
   };
 
   // Positions in physical pixels of the canvas, times in seconds; slop_px in physical pixels.
@@ -26,6 +32,9 @@ class TouchScroll {
   Step step(double t);
 
   bool dragging() const { return down_ && drag_; }
+  bool down() const { return down_; }
+  // The current (or last) gesture became a long press, at anchor_x/y.
+  bool long_pressed() const { return long_; }
   bool gliding() const { return !down_ && (vx_ != 0 || vy_ != 0); }
   // The pointer ImGui should see while the gesture scrolls (where the finger went down).
   bool steering() const { return dragging() || gliding(); }
@@ -40,7 +49,11 @@ class TouchScroll {
   };
   void add_sample(float x, float y, double t);
 
+  void check_long_press(double t);
+
   bool down_ = false, drag_ = false;
+  bool long_ = false, long_unreported_ = false;
+  double t0_ = 0;  // when the finger went down
   float x0_ = 0, y0_ = 0, slop_ = 0;
   float last_x_ = 0, last_y_ = 0;       // finger position last moved to
   float applied_x_ = 0, applied_y_ = 0;  // finger position the content has followed to
