@@ -100,14 +100,14 @@ TEST_CASE("a chip with no calibrate run says its GEMM efficiency is assumed (iss
     });
   };
   // Fitted on published runs of the chip (docs/validation.md): no note.
-  for (const char* d : {"\"a100\"", "\"h100\"", "\"b200\"", "\"gb200\"", "\"tpu-v5p\"", "\"tpu-v6e\""}) {
+  for (const char* d : {"\"a100\"", "\"h100\"", "\"b200\"", "\"gb200\"", "\"tpu-v5p\"", "\"tpu-v6e\"", "\"tpu-v5e\"", "\"mi355x\""}) {
     INFO(d);
     const auto [basis, notes] = notes_of(d);
     CHECK(basis == EfficiencyBasis::fitted);
     CHECK_FALSE(says_assumed(notes));
   }
   // No calibrate run: assumed, and the plan says so.
-  for (const char* d : {"\"mi355x\"", "\"tpu-ironwood\"", "\"gb300\""}) {
+  for (const char* d : {"\"mi300x\"", "\"tpu-ironwood\"", "\"gb300\""}) {
     INFO(d);
     const auto [basis, notes] = notes_of(d);
     CHECK(basis == EfficiencyBasis::assumed);
@@ -125,7 +125,7 @@ TEST_CASE("a chip with no calibrate run says its GEMM efficiency is assumed (iss
   }
   // A custom device inherits its preset's basis; stating efficiency.gemm makes it the user's.
   CHECK(notes_of(R"({"preset": "h200", "id": "my-h200"})").first == EfficiencyBasis::same_die);
-  CHECK(notes_of(R"({"preset": "mi355x", "id": "my-mi"})").first == EfficiencyBasis::assumed);
+  CHECK(notes_of(R"({"preset": "mi300x", "id": "my-mi"})").first == EfficiencyBasis::assumed);
   const auto [given, given_notes] = notes_of(R"({"preset": "h200", "id": "my-h200", "efficiency": {"gemm": 0.7}})");
   CHECK(given == EfficiencyBasis::given);
   CHECK_FALSE(says_assumed(given_notes));
@@ -435,10 +435,11 @@ TEST_CASE("every group, in sample and held out, over all 141 runs may only get b
   };
   // 2026-12-01 (fifth session): the pytorch_eager stack (torchtitan's two eager rows in
   // calibrate, the MI355X runs without torch.compile held out) and the same-die chips (H200, H800
-  // with H100's fit) lowered the held-out errors.
+  // with H100's fit) lowered the held-out errors. Sixth session: the v5e and the MI355X fitted on
+  // their own calibrate runs (four single-slice MaxText v5e rows, the CVS BF16 row).
   const Limit limits[] = {
-      {"dense_bf16", 0.045, 0.108, 0.643}, {"fsdp_zero3", 0.051, 0.131, 0.656}, {"moe", 0.027, 0.252, 0.609},
-      {"fp8_fp4", 0.067, 0.170, 0.656},    {"all", 0.050, 0.132, 0.656},
+      {"dense_bf16", 0.044, 0.091, 0.643}, {"fsdp_zero3", 0.049, 0.115, 0.656}, {"moe", 0.027, 0.252, 0.609},
+      {"fp8_fp4", 0.067, 0.157, 0.656},    {"all", 0.049, 0.118, 0.656},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {
