@@ -3,6 +3,8 @@
 // refuse the same layouts.
 #include "scenario_parts.h"
 
+#include <cmath>
+
 #include "sizer/format.h"
 #include "sizer/planner.h"
 #include "sizer/user_text.h"
@@ -158,6 +160,51 @@ void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* erro
   for (const Rule& rule : rules) {
     if (r.problems & rule.bit) out->push_back({rule.path, explain_problem(s.model, s.device, l, r, rule.bit)});
   }
+}
+
+namespace {
+// The seed's cluster: TP 8 × PP 64 × DP 6 (Part 3, "Parallelism layout").
+constexpr double kSeedLayoutDevices = 3072;
+
+bool layout_suits(const Scenario& s, const Layout& l) {
+  Scenario trial = s;
+  trial.training.layout = l;
+  const PlanLayout pl = plan_layout(trial);
+  const LayoutResult r = evaluate_layout(trial.model, trial.device, pl, plan_context(trial));
+  return r.problems == 0 && r.fits && std::fmod(trial.model.layers, l.pp) == 0;
+}
+}  // namespace
+
+// The default training layout when the scenario writes none (docs/contract.md, training.layout):
+// the seed's (TP 8 inside the node, PP 64, DP 6) while it suits the model (the stages divide its
+// layers, and it fits), else the seed's rule on
+// its 3,072 devices: the widest TP of 8, 4, 2, 1 that divides the heads and the scale-up domain,
+// the fewest pipeline stages (a divisor of the layers) at which the model fits, data parallel over
+// the rest (the most replicas on those devices that split the global batch evenly). A model that
+// fits nowhere keeps the seed's layout, and its warnings say why.
+Layout default_training_layout(const Scenario& s) {
+  const Layout seed = s.training.layout;
+  // Capped at the model's layers (read_training), the seed's 64 stages are one layer each: no longer its layout.
+  if (Layout{}.pp <= s.model.layers && layout_suits(s, seed)) return seed;
+  const double heads = s.model.heads, layers = s.model.layers;
+  for (double tp : {8.0, 4.0, 2.0, 1.0}) {
+    if (heads <= 0 || std::fmod(heads, tp) != 0) continue;
+    if (s.device.scale_up_domain > 0 && tp > s.device.scale_up_domain) continue;
+    for (double pp = 1; pp <= layers && pp <= kSeedLayoutDevices / tp; ++pp) {
+      if (std::fmod(layers, pp) != 0) continue;
+      // The most replicas on the seed's devices that split the global batch evenly.
+      double dp = std::floor(kSeedLayoutDevices / (tp * pp));
+      while (dp > 1 && std::fmod(seed.global_batch, dp * seed.micro_batch) != 0) --dp;
+      Layout l = seed;
+      l.tp = tp;
+      l.pp = pp;
+      l.dp = dp;
+      l.virtual_stages = 1;
+      l.sequence_parallel = seed.sequence_parallel && tp > 1;
+      if (layout_suits(s, l)) return l;
+    }
+  }
+  return seed;
 }
 
 

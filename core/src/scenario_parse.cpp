@@ -353,6 +353,7 @@ ParsedScenario parse_scenario(std::string_view text, const Catalog& catalog) {
   if (!out.issues.empty()) return out;
   const auto tit = doc.find("training");
   const bool layout_given = tit != doc.end() && tit->is_object() && tit->contains("layout");
+  if (!layout_given) s.training.layout = detail::default_training_layout(s);
   detail::check_layout(s, layout_given, &out.issues, &out.warnings);
   if (!out.issues.empty()) return out;
   cross_checks(s, &out.warnings);

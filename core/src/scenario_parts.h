@@ -47,5 +47,7 @@ void check_serve_model(Reader& r, Scenario* s);
 // The planner's validity rules for the scenario's layout: errors when the scenario gives
 // training.layout, warnings when the default layout does not suit the model.
 void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* errors, std::vector<Issue>* warnings);
+// The default training.layout for the scenario's model and device when none is written.
+Layout default_training_layout(const Scenario& s);
 
 }  // namespace sizer::detail

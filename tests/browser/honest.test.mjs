@@ -197,12 +197,14 @@ async function presetResetsLayout(browser, origin, shots, size) {
          where(`notice does not name the training layout: ${note.text}`));
   assert(/serving\.layout \(tp 40, pp 1, dp 1, ep 1\): tp 40 does not divide the 64 attention heads/.test(note.text),
          where(`notice does not name the serving layout: ${note.text}`));
-  // The core's default layout is the seed 1T's for every model: the notice says it does not fit either.
-  assert(/back to the default, which does not fit either \(training\.layout\.pp does not divide the 80 layers/.test(note.text),
-         where(`notice does not say the default does not fit: ${note.text}`));
+  // The core's default suits the model (default_training_layout): no "does not fit either".
+  assert(/training\.layout \(tp 8, pp 64, dp 8\): [^;]*; back to the default(\n|$)/m.test(note.text),
+         where(`notice does not say the training layout went back to the default: ${note.text}`));
+  assert(!/does not fit either/.test(note.text), where(`the default is said not to fit: ${note.text}`));
   const text = await waitText(page, /^Llama 3\.1 70B on NVIDIA GB200/, where('Llama 3.1 70B picked'));
   const planner = lineOf(text, 'Planner');
-  assert(/^TP 8 × PP 64 × DP 6 /.test(planner), where(`the set layout (DP 8) is still used, not the default: ${planner}`));
+  // The seed's rule on its 3,072 devices for 80 layers: TP 8, one stage, 384 replicas.
+  assert(/^TP 8 × PP 1 × DP 384 /.test(planner), where(`not the model's default layout: ${planner}`));
   await page.mouse.move(2, 2);
   await frames(page, 3);
   await page.screenshot({ path: path.join(shots, `honest-preset-reset-${size.name}.png`) });

@@ -175,8 +175,8 @@ void choose_model(AppState& s, const std::string& model_id) {
     if (why.empty()) continue;
     std::string line = block + " (" + settings_text(*given) + "): " + why + "; back to the default";
     clear_input(s, block);
-    // The core's default training layout is the seed 1T's (tp 8, pp 64, dp 6) for every model:
-    // say when it does not fit the new model either, rather than imply that it does.
+    // The core's default layout suits the model where any layout on the seed's devices does
+    // (default_training_layout); say when even it does not fit, rather than imply that it does.
     const std::vector<sizer::Issue> still = problems_under(d, cat, block);
     if (!still.empty()) line += ", which does not fit either (" + still.front().path + " " + still.front().message +
                                 "): set one, or let the Planner search";
