@@ -152,9 +152,26 @@ TEST_CASE("same-die chips carry their fitted sibling's values exactly (assets/de
     CHECK(d.gemm_efficiency == p->gemm_efficiency);
     CHECK(d.fp8_gemm_vs_bf16 == p->fp8_gemm_vs_bf16);
     CHECK(d.fp4_gemm_vs_bf16 == p->fp4_gemm_vs_bf16);
+    CHECK(d.flash_attention_vs_h100 == p->flash_attention_vs_h100);  // the same tensor cores
     ++seen;
   }
   CHECK(seen == 4);  // h800, h200, h20 (GH100) and a100-40gb (GA100)
+}
+
+TEST_CASE("a stack's flash-attention efficiency scales by the chip's FlashAttention-2 ratio to the H100", "[layout]") {
+  const char* text = R"({"model": "llama-3.1-8b", "device": %s, "training": {"stack": "pytorch",
+      "layout": {"tp": 1, "pp": 1, "dp": 8, "global_batch": 8, "seq_len": 8192}}})";
+  auto attention = [&](const std::string& device) {
+    std::string t = text;
+    t.replace(t.find("%s"), 2, device);
+    const Scenario s = scenario(t);
+    return run(s, plan_layout(s)).attention_efficiency;
+  };
+  const double h100 = attention("\"h100\""), a100 = attention("\"a100\"");
+  CHECK(h100 == Approx(0.2306));                  // the stack's value, fitted on H100 runs
+  CHECK(a100 == Approx(0.2306 * 1.76).epsilon(1e-9));  // 61.5% ÷ 35% (Dao 2023; Shah et al. 2024)
+  CHECK(attention("\"a100-40gb\"") == Approx(a100));
+  CHECK(attention(R"({"preset": "a100", "id": "x", "efficiency": {"flash_attention_vs_h100": 9}})") == 1.0);  // capped at the peak
 }
 
 TEST_CASE("zero-bubble and DualPipe schedules shrink the bubble; DualPipe keeps two weight copies", "[layout]") {
@@ -436,10 +453,13 @@ TEST_CASE("every group, in sample and held out, over all 141 runs may only get b
   // 2026-12-01 (fifth session): the pytorch_eager stack (torchtitan's two eager rows in
   // calibrate, the MI355X runs without torch.compile held out) and the same-die chips (H200, H800
   // with H100's fit) lowered the held-out errors. Sixth session: the v5e and the MI355X fitted on
-  // their own calibrate runs (four single-slice MaxText v5e rows, the CVS BF16 row).
+  // their own calibrate runs (four single-slice MaxText v5e rows, the CVS BF16 row); then the A100's
+  // flash attention at 1.76× the H100's utilisation (FlashAttention-2/-3 papers) took held out
+  // dense 9.1% → 7.8% and FSDP 11.5% → 10.5% for in sample 4.4% → 4.8% and 4.9% → 5.2% (IBM's
+  // A100 7B run, calibrate, +1.8% → +12.2%).
   const Limit limits[] = {
-      {"dense_bf16", 0.044, 0.091, 0.643}, {"fsdp_zero3", 0.049, 0.115, 0.656}, {"moe", 0.027, 0.252, 0.609},
-      {"fp8_fp4", 0.067, 0.157, 0.656},    {"all", 0.049, 0.118, 0.656},
+      {"dense_bf16", 0.048, 0.078, 0.643}, {"fsdp_zero3", 0.052, 0.105, 0.656}, {"moe", 0.027, 0.252, 0.609},
+      {"fp8_fp4", 0.067, 0.157, 0.656},    {"all", 0.052, 0.108, 0.656},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

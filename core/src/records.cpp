@@ -94,7 +94,8 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
     if (r.object(*it, ep)) {
       r.only_keys(*it, ep, {"gemm", "gemm_half_width", "memory_bound_factor", "link", "collective_latency_s",
                             "fp8_gemm_vs_bf16", "fp4_gemm_vs_bf16", "layer_overhead_s", "attention",
-                            "scale_out_latency_s", "gemm_basis", "same_die_as"});
+                            "scale_out_latency_s", "gemm_basis", "same_die_as", "flash_attention_vs_h100"});
+      r.number(*it, "flash_attention_vs_h100", ep, Range{0.1, 10}, &d->flash_attention_vs_h100);
       r.number(*it, "attention", ep, Range{0, 1}, &d->attention_efficiency);
       r.number(*it, "layer_overhead_s", ep, Range{0, 1e-2}, &d->layer_overhead_s);
       r.number(*it, "fp8_gemm_vs_bf16", ep, Range{0.01, 1}, &d->fp8_gemm_vs_bf16);

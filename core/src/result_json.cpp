@@ -183,6 +183,7 @@ json device_to_json(const Device& d) {
   if (d.tdp_w > 0) j["tdp_w"] = d.tdp_w;
   if (d.power_limit_w > 0) j["power_limit_w"] = d.power_limit_w;
   if (d.attention_efficiency > 0) j["efficiency"]["attention"] = d.attention_efficiency;
+  if (d.flash_attention_vs_h100 != 1) j["efficiency"]["flash_attention_vs_h100"] = d.flash_attention_vs_h100;
   if (d.fp8_gemm_vs_bf16 > 0) j["efficiency"]["fp8_gemm_vs_bf16"] = d.fp8_gemm_vs_bf16;
   if (d.fp4_gemm_vs_bf16 > 0) j["efficiency"]["fp4_gemm_vs_bf16"] = d.fp4_gemm_vs_bf16;
   if (!d.default_system.empty()) j["default_system"] = d.default_system;

@@ -3,7 +3,10 @@
 // Sources: GEMM efficiency falling with each GEMM's smallest per-device dimension
 // (gemm_shapes.cpp), its ceiling fitted per chip (docs/validation.md); elementwise HBM traffic from Korthikanti et al. 2022 Table 2's
 // 34·s·b·h activation bytes per layer; FP8/FP4 recipes keep attention and the output head in
-// BF16 (Transformer Engine, torchao).
+// BF16 (Transformer Engine, torchao). Flash attention's utilisation differs by chip: FlashAttention-2
+// reaches 50–73% of the A100's peak (Dao 2023, abstract) but 35% of the H100's (Shah et al. 2024,
+// FlashAttention-3, abstract), so a stack's attention efficiency fitted on H100 runs is scaled by
+// the chip's `flash_attention_vs_h100` (A100: 61.5% ÷ 35% = 1.76, the range's midpoint).
 #include "parts.h"
 
 namespace sizer::layout {
@@ -36,9 +39,11 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   const double head_dim = m.attention.head_dim > 0 ? m.attention.head_dim : safe_div(h, m.heads);
   double causal = kCausalShare;
   if (l.flash_attention) {
-    // Without a fitted attention efficiency: the chip's GEMM curve at the per-device attention
-    // width (query heads × head size ÷ TP), the form the Megatron runs were fitted with.
-    r->attention_efficiency = c.stack.attention_efficiency > 0 ? c.stack.attention_efficiency
+    // A stack's attention efficiency (fitted on H100 runs) scales by the chip's FlashAttention-2
+    // utilisation against the H100's. Without one: the chip's GEMM curve at the per-device
+    // attention width (query heads × head size ÷ TP), the form the Megatron runs were fitted with.
+    r->attention_efficiency = c.stack.attention_efficiency > 0
+                                  ? std::min(1.0, c.stack.attention_efficiency * d.flash_attention_vs_h100)
                               : d.attention_efficiency > 0   ? d.attention_efficiency
                                                              : d.gemm_efficiency_at(attention_width(m) / l.tp);
   } else {
