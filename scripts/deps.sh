@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what building and testing Sizer needs on Debian 12, then the repo's npm packages
-# (playwright-core, which drives Debian's Chromium; never `npx playwright install`).
+# (playwright-core, which drives Debian's Chromium, never `npx playwright install`; and
+# google-closure-compiler, which minifies the web build's JS glue: Debian's is too old).
 # Idempotent: apt runs (one `apt-get update`, then install) only when something is missing.
 # Usage: scripts/deps.sh            (as root, or with sudo available)
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 packages=(build-essential cmake git ca-certificates emscripten nlohmann-json3-dev catch2 chromium
-          fonts-roboto-unhinted fonts-jetbrains-mono fonts-dejavu-core python3-fonttools xz-utils clang libclang-rt-14-dev)
+          fonts-roboto-unhinted fonts-jetbrains-mono fonts-dejavu-core python3-fonttools xz-utils clang libclang-rt-14-dev
+          zopfli)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -31,10 +33,11 @@ fi
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 ((node_major >= 18)) || { echo "deps: node $(node --version) is too old, need 18 or newer" >&2; exit 1; }
 
-# npm packages, only when playwright-core is missing or older than the lock file.
+# npm packages, only when one is missing or the lock file is newer than the installed tree.
 cd "$repo"
 stamp="node_modules/.package-lock.json"
-if [[ ! -d node_modules/playwright-core || ! -f "$stamp" || package-lock.json -nt "$stamp" ]]; then
+if [[ ! -d node_modules/playwright-core || ! -x node_modules/.bin/google-closure-compiler || ! -f "$stamp" ||
+      package-lock.json -nt "$stamp" ]]; then
   echo "deps: npm ci"
   npm ci --no-audit --no-fund --loglevel=error
 fi

@@ -18,6 +18,18 @@ export const tests = [
     await watch.context.close();
   }],
 
+  ['offline file in a browser without DecompressionStream says what it needs instead of a blank page', async ({ browser, site }) => {
+    const file = path.join(site, 'sizer-offline.html');
+    const { page, watch } = await openPage(browser, { allow: (url) => url === pathToFileURL(file).href,
+                                                      initScript: () => { delete window.DecompressionStream; } });
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForFunction(() => /DecompressionStream/.test(document.getElementById('status').textContent), null, { timeout: 10000 });
+    const status = await page.evaluate(() => { const s = document.getElementById('status'); return { text: s.textContent, error: s.className, hidden: s.hidden }; });
+    assert(status.error === 'error' && !status.hidden && /Chrome 80\+.*Firefox 113\+.*Safari 16\.4\+/.test(status.text),
+           `status: ${JSON.stringify(status)}`);
+    await watch.context.close();
+  }],
+
   ['offline file is self-contained', async ({ site }) => {
     const html = fs.readFileSync(path.join(site, 'sizer-offline.html'), 'utf8');
     const markup = html.replace(/<script>[\s\S]*?<\/script>/g, '');  // inline code, not markup

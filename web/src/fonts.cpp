@@ -24,7 +24,7 @@ const ImWchar kTitleRanges[] = {0x0020, 0x007E, 0x00A0, 0x00FF, 0x2009, 0x2027, 
 ImFont* add_one(const EmbeddedFont& font, float size_px, const ImWchar* ranges, bool merge) {
   ImFontConfig config;
   config.FontDataOwnedByAtlas = false;  // the bytes live in static storage
-  config.OversampleH = 2;
+  config.OversampleH = 1;  // glyphs are pixel-snapped: no sub-pixel copies (a smaller atlas, built faster)
   config.PixelSnapH = true;
   config.MergeMode = merge;
   return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(font.data), font.size,
