@@ -2,7 +2,7 @@
 // the way to "1e30") is never computed and shown as the current results; the field and the text
 // mirror say it is being edited; Enter, Tab or a click elsewhere applies it, Escape throws it away.
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, waitForFirstFrame } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, untilText, waitForFirstFrame } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 
@@ -28,8 +28,7 @@ async function typeWithoutApplying(page, name, text) {
   }
 }
 
-const waitForText = (page, re) => page.waitForFunction((s) => new RegExp(s).test(document.getElementById('results-text').textContent),
-                                                      re.source, { timeout: 5000 });
+const waitForText = (page, re) => untilText(page, (t) => re.test(t), `waiting for ${re}`);
 
 export const tests = [
   ['a half-typed number is not computed: results stay, the mirror says a field is being edited; Enter applies', async ({ browser, origin, shots }) => {
@@ -88,7 +87,7 @@ export const tests = [
     await page.screenshot({ path: path.join(shots, 'input-error-units.png') });
     await typeWithoutApplying(page, 'input:training.tokens', '20');
     await press(page, 'Enter');
-    await page.waitForFunction(() => !/problem/.test(document.getElementById('results-text').textContent), null, { timeout: 5000 });
+    await untilText(page, (t) => !/problem/.test(t), 'the problem goes once fixed');
     // MFU points are typed in percent: the error says percent too.
     await typeWithoutApplying(page, 'input:training.mfu', '38, 150');
     await press(page, 'Enter');

@@ -178,21 +178,47 @@ export async function scrollIntoView(page, name, viewport, tab = 'tab:Planner') 
   throw new Error(`could not scroll ${name} into view: ${JSON.stringify(await widgetRect(page, name))}`);
 }
 
-// The results the app mirrors into the page as plain text (#results-text).
-export function resultsText(page) {
-  return page.textContent('#results-text');
+// The text mirror under the canvas (#results-text, a document of headings, paragraphs, lists and
+// tables) read as lines: one per heading, paragraph, list item ("  " first) and table body row; a
+// two-column row reads "Result: value", a wider one its cells joined by " | ".
+function mirrorLines() {
+  const root = document.getElementById('results-text');
+  if (!root) return '';
+  const out = [];
+  for (const n of root.children) {
+    if (n.tagName === 'UL') for (const li of n.children) out.push('  ' + li.textContent);
+    else if (n.tagName === 'TABLE') {
+      for (const tr of n.querySelectorAll('tbody tr')) {
+        const cells = [...tr.children].map((c) => c.textContent);
+        out.push(cells.length === 2 ? `${cells[0]}: ${cells[1]}` : cells.join(' | '));
+      }
+    } else out.push(n.textContent);
+  }
+  return out.join('\n') + '\n';
 }
 
-// Waits until a line of the results text matches `re` (multiline) and returns the text; on a
-// timeout the error names `what` and shows the text.
-export async function waitText(page, re, what, timeout = 30000) {
-  try {
-    await page.waitForFunction((src) => new RegExp(src, 'm').test(document.getElementById('results-text').textContent),
-                               re.source, { timeout });
-  } catch {
-    throw new Error(`${what}: the results text never matched ${re}:\n${await resultsText(page)}`);
+// The results the app mirrors into the page, as lines (mirrorLines).
+export function resultsText(page) {
+  return page.evaluate(mirrorLines);
+}
+
+// Waits until `test(text)` holds for the mirror's lines and returns them; on a timeout the error
+// names `what` and shows the text.
+export async function untilText(page, test, what, timeout = 10000) {
+  const end = Date.now() + timeout;
+  let text = '';
+  for (;;) {
+    text = await resultsText(page);
+    if (test(text)) return text;
+    if (Date.now() > end) throw new Error(`${what}: timed out; the results text is:\n${text}`);
+    await page.waitForTimeout(40);
   }
-  return resultsText(page);
+}
+
+// Waits until a line of the results text matches `re` (multiline) and returns the text.
+export function waitText(page, re, what, timeout = 30000) {
+  const m = new RegExp(re.source, re.flags.includes('m') ? re.flags : re.flags + 'm');
+  return untilText(page, (t) => m.test(t), `${what}: the results text never matched ${re}`, timeout);
 }
 
 export function assert(condition, message) {

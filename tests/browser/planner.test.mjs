@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compareJson } from './api.test.mjs';
-import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, typeIntoWidget,
+import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, typeIntoWidget, untilText,
          waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -74,10 +74,9 @@ export const tests = [
     // the field, and keeps the last valid layout's results.
     const { page, watch } = await openPlanner(browser, origin);
     await typeIntoWidget(page, 'planner:training.layout.tp', '7');
-    await page.waitForFunction(() => /training\.layout\.tp: TP 7 does not divide the 160 attention heads/
-      .test(document.getElementById('results-text').textContent), null, { timeout: 5000 });
-    const text = await resultsText(page);
-    assert(/Input has 1 problem\(s\); these are the last valid results/.test(text), `refusal not reported:\n${text}`);
+    const text = await untilText(page, (t) => /training\.layout\.tp: TP 7 does not divide the 160 attention heads/.test(t),
+                                 'the refusal names the field');
+    assert(/The input has 1 problem .*the last valid ones/.test(text), `refusal not reported:\n${text}`);
     assert(/Planner: TP 8 × PP 64 × DP 6 = 3,072 devices/.test(text), `last valid layout not kept:\n${text}`);
     assert(!/NaN/.test(text), `NaN in the results:\n${text}`);
     await page.mouse.move(5, 5);
@@ -92,8 +91,7 @@ export const tests = [
     await typeIntoWidget(page, 'planner:training.search.devices[0]', '1024');
     await typeIntoWidget(page, 'planner:training.search.devices[1]', '8192');
     await clickWidget(page, 'button:planner-search');
-    await page.waitForFunction(() => /Planner search: [\d,]+ layouts evaluated/.test(document.getElementById('results-text').textContent),
-                               null, { timeout: 20000 });
+    await untilText(page, (t) => /Planner search: [\d,]+ layouts evaluated/.test(t), 'the search summary', 20000);
     const text = await resultsText(page);
     const m = text.match(/Planner search: ([\d,]+) layouts evaluated, ([\d,]+) valid, in ([\d.]+) ms; best (.*?), step/);
     assert(m, `search summary not mirrored:\n${text}`);
@@ -104,8 +102,7 @@ export const tests = [
     await page.screenshot({ path: path.join(shots, 'planner-search.png') });
     const best = m[4];
     await clickWidget(page, 'planner:row:1');
-    await page.waitForFunction((b) => document.getElementById('results-text').textContent.includes(`Planner: ${b} =`), best,
-                               { timeout: 5000 });
+    await untilText(page, (t) => t.includes(`Planner: ${best} =`), 'the picked layout');
     assertClean(watch);
     await watch.context.close();
   }],

@@ -8,7 +8,7 @@
 // overheads segments, and the step time's working, shows text that names them (window.sizerHover,
 // the text of the tooltip on screen).
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, untilText, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kDesktop = { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
@@ -70,7 +70,7 @@ async function stepTerms(page) {
 // Waits until the results text changes from `before` (the app mirrors it once the edit applied).
 async function textChanged(page, before, what) {
   try {
-    await page.waitForFunction((b) => document.getElementById('results-text').textContent !== b, before, { timeout: 10000 });
+    await untilText(page, (t) => t !== before, what);
   } catch {
     throw new Error(`${what}: the results text did not change:\n${before}`);
   }

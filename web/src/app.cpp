@@ -33,25 +33,34 @@ App::App() {
   update_results();
 }
 
-// Re-parses after edits; rebuilds the text mirror when results or the problem list changed.
+// Re-parses after edits; rebuilds the text mirror when results, the problem list or the inputs as
+// shown changed. After an edit it waits one frame: the inputs panel draws the applied values from
+// the next frame on, and the mirror's inputs and results must be of the same scenario.
 void App::update_results() {
   const auto t0 = std::chrono::steady_clock::now();
   const int before = state_.computed.revision;
-  if (state_.editor.changed) reparse(state_);
+  const bool edited = state_.editor.changed;
+  if (edited) reparse(state_);
+  if (state_.computed.revision != before) {
+    state_.computed.recompute_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
   const int issues = static_cast<int>(state_.editor.issues.size() + state_.editor.local.size());
   // A finished layout or serving search (both counters only grow, so their sum moves with either).
   const int planner = state_.view.planner.text_revision + state_.view.serve_planner.text_revision;
-  if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0 ||
-      planner != text_planner_revision_ || state_.view.pending.path != text_pending_) {
+  if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0 || text_stale_ ||
+      planner != text_planner_revision_ || state_.view.pending.path != text_pending_ ||
+      state_.view.inputs_shown != text_inputs_) {
+    if (edited && text_revision_ >= 0) {
+      text_stale_ = true;
+      return;
+    }
+    text_stale_ = false;
     text_pending_ = state_.view.pending.path;
-    results_text_ = sizer_web::results_text(state_);
+    text_inputs_ = state_.view.inputs_shown;
+    results_text_ = sizer_web::results_document(state_);
     text_issue_count_ = issues;
     text_planner_revision_ = planner;
     ++text_revision_;
-    if (state_.computed.revision != before) {
-      state_.computed.recompute_ms =
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    }
   }
 }
 

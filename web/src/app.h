@@ -1,7 +1,7 @@
 // The calculator UI: owns the AppState (the scenario being edited, the last valid estimate, the
 // view state) and draws one ImGui frame: a top bar, the inputs panel on the left and the result
 // views in tabs on the right. Platform-free (no Emscripten, no GLFW): main.cpp owns the window,
-// calls App::draw each frame and mirrors results_text() and rects() into the page.
+// calls App::draw each frame and mirrors results_document() and rects() into the page.
 #pragma once
 #include <string>
 #include <vector>
@@ -20,8 +20,9 @@ class App {
   // Draws the whole UI into a `width_px` × `height_px` framebuffer at device pixel ratio `dpr`.
   void draw(const Fonts& fonts, float width_px, float height_px, float dpr);
   ImVec4 clear_color() const { return palette_.clear; }
-  // Plain-text headline results; `results_revision` changes whenever the text may have changed.
-  const std::string& results_text() const { return results_text_; }
+  // The results and inputs as a text document (results_text.h, JSON); `results_revision` changes
+  // whenever it may have changed.
+  const std::string& results_document() const { return results_text_; }
   int results_revision() const { return text_revision_; }
   // Named rectangles of interactive items drawn this frame (physical pixels).
   const std::vector<NamedRect>& rects() const { return state_.view.rects; }
@@ -38,6 +39,8 @@ class App {
   int text_revision_ = -1;
   int text_issue_count_ = -1;
   int text_planner_revision_ = -1;
+  bool text_stale_ = false;  // an edit was applied this frame: the mirror is rewritten in the next
+  std::vector<ShownInput> text_inputs_;  // ViewState::inputs_shown the text mirror was written with
   bool focused_once_ = false;
   std::string text_pending_;   // ViewState::pending.path the text mirror was written with  // the main window got the keyboard focus on the first frame
 };

@@ -104,6 +104,13 @@ struct FieldUnit {
   std::string unit;   // "T", "%", "days"
 };
 
+// An input as the inputs panel shows it, for the page's text mirror (results_text.h): its value
+// as applied (never half-typed text), in the unit the field shows.
+struct ShownInput {
+  std::string path, label, value, unit;
+  bool operator==(const ShownInput& o) const { return path == o.path && label == o.label && value == o.value && unit == o.unit; }
+};
+
 struct ViewState {
   bool dark = true;
   Tab tab = Tab::overview;
@@ -116,6 +123,7 @@ struct ViewState {
   std::map<std::string, FieldUnit> field_units;  // scenario path -> how its field shows it
   std::vector<std::string> field_paths;       // input paths drawn this frame (issue matching)
   std::vector<std::string> last_field_paths;  // ... and in the previous frame
+  std::vector<ShownInput> inputs_shown;       // the fields drawn this frame, in panel order
   CompareState compare;
   ChartData charts;
   bool charts_cost = false;  // the MFU chart shows cost instead of device-hours

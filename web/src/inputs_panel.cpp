@@ -64,6 +64,9 @@ void number_field(Ui& ui, const NumberSpec& f, const char* hint, double fallback
   ImGui::SameLine(lw);
   ImGui::SetNextItemWidth(input_width(ui));
   double shown = input_number(ui.state, f.path, fallback) / f.scale;
+  char applied[64];
+  std::snprintf(applied, sizeof applied, f.integer ? "%.0f" : "%.6g", shown);
+  note_input(ui, f.path, f.label, applied, f.unit);
   const bool bad = has_error(ui, f.path);
   if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
   const bool typed = ImGui::InputDouble("##v", &shown, 0.0, 0.0, f.integer ? "%.0f" : "%.6g");
@@ -98,6 +101,7 @@ int combo_field(Ui& ui, const char* label, const std::string& path, const std::v
   for (const Choice& c : choices) {
     if (c.value == current) preview = c.label, preview_user = c.user;
   }
+  note_input(ui, path, label && *label ? label : path, preview);
   if (label && *label) {
     field_label(ui, label, help);
     ImGui::SameLine(label_width(ui));
@@ -183,6 +187,7 @@ void model_block(Ui& ui) {
   if (pick >= 0) choose_model(ui.state, models[pick].value);
 
   const bool moe = ui.sc().model.moe.enabled();
+  note_input(ui, "model.moe", "Kind", moe ? "Mixture of experts" : "Dense");
   field_label(ui, "Kind", nullptr);
   ImGui::SameLine(label_width(ui));
   if (ImGui::RadioButton("Dense", !moe) && moe) set_moe(ui.state, false);
@@ -289,15 +294,16 @@ void mfu_field(Ui& ui) {
   const char* path = "training.mfu";
   // The text follows the applied points, except while typed into or when it was refused (then
   // the text stays what the user typed, next to the error that explains it).
-  if (!v.mfu_editing && issues_at(ui.state.editor.local, path).empty()) {
-    std::string text;
-    const json* mfu = input_value(ui.state, path);
-    if (mfu && mfu->is_array()) {
-      for (const json& x : *mfu) {
-        if (!text.empty()) text += ", ";
-        text += plain(x.is_number() ? x.get<double>() * 100 : 0);
-      }
+  std::string text;
+  const json* mfu = input_value(ui.state, path);
+  if (mfu && mfu->is_array()) {
+    for (const json& x : *mfu) {
+      if (!text.empty()) text += ", ";
+      text += plain(x.is_number() ? x.get<double>() * 100 : 0);
     }
+  }
+  note_input(ui, path, "MFU points", text, "%");
+  if (!v.mfu_editing && issues_at(ui.state.editor.local, path).empty()) {
     std::snprintf(v.mfu_text, sizeof v.mfu_text, "%s", text.c_str());
   }
   ImGui::PushID(path);
@@ -396,6 +402,7 @@ void layout_block(Ui& ui) {
   bool sp = input_value(ui.state, "training.layout.sequence_parallel") &&
             input_value(ui.state, "training.layout.sequence_parallel")->is_boolean() &&
             input_value(ui.state, "training.layout.sequence_parallel")->get<bool>();
+  note_input(ui, "training.layout.sequence_parallel", "Sequence parallel", sp ? "on" : "off");
   field_label(ui, "Sequence parallel", nullptr);
   ImGui::SameLine(label_width(ui));
   if (ImGui::Checkbox("##sp", &sp)) set_input(ui.state, "training.layout.sequence_parallel", sp);
@@ -460,6 +467,7 @@ void problems_banner(Ui& ui) {
 
 void inputs_panel(Ui& ui) {
   ui.state.view.field_paths.clear();
+  ui.state.view.inputs_shown.clear();
   ImGui::PushFont(ui.fonts.heading);
   ImGui::TextUnformatted("Scenario");
   ImGui::PopFont();

@@ -1,7 +1,7 @@
 // Browser entry point of the ImGui app: GLFW window on the page's <canvas id="canvas"> (WebGL2),
 // sized to the canvas' CSS box × devicePixelRatio, with one ImGui frame per animation frame.
 // All Emscripten-specific code of the UI lives here; App (app.h) is platform-free. Also mirrors
-// the app's plain-text results into the page (#results-text, aria-live) and publishes the screen
+// the app's results as a text document into the page (mirror_page.h) and publishes the screen
 // rectangles of named widgets and timing stats (window.sizerUi, window.sizerStats) for tests.
 #include <algorithm>
 #include <cfloat>
@@ -21,6 +21,7 @@
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#include "mirror_page.h"
 #include "page_io.h"
 #include "touch_scroll.h"
 #include "wheel.h"
@@ -86,21 +87,20 @@ void release_held_keys(Platform& p) {
   }
 }
 
-// Writes the plain-text results into the page when they changed.
+// Writes the results document into the page when it changed.
 void mirror_results(Platform& p) {
   if (p.app.results_revision() == p.mirrored_revision) return;
   p.mirrored_revision = p.app.results_revision();
   const auto& c = p.app.state().computed;
+  sizer_web::mirror_page_render(p.app.results_document());
   EM_ASM({
-    var el = document.getElementById('results-text');
-    if (el) el.textContent = UTF8ToString($0);
     var stats = window.sizerStats || (window.sizerStats = {});
-    stats.revision = $1;
-    stats.recomputeMs = $2;
-    stats.textRevision = $3;
-    stats.workingMs = $4;
+    stats.revision = $0;
+    stats.recomputeMs = $1;
+    stats.textRevision = $2;
+    stats.workingMs = $3;
     stats.at = performance.now();
-  }, p.app.results_text().c_str(), c.revision, c.recompute_ms, p.mirrored_revision, c.working_ms);
+  }, c.revision, c.recompute_ms, p.mirrored_revision, c.working_ms);
 }
 
 // Publishes named widget rectangles in CSS pixels (window.sizerUi) when they moved: name ->

@@ -5,6 +5,7 @@
 #include "ops_inputs.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "input_fields.h"
@@ -26,6 +27,7 @@ void radio_choice(Ui& ui, const char* label, const char* path, const std::vector
   const std::string current = input_string(ui.state, path);
   size_t picked = 0;  // the first choice unless another matches (a number in training.goodput: "assumed")
   for (size_t i = 1; i < choices.size(); ++i) picked = choices[i].value == current ? i : picked;
+  if (!choices.empty()) note_input(ui, path, label, choices[picked].label);
   for (size_t i = 0; i < choices.size(); ++i) {
     const Choice& c = choices[i];
     if (i > 0) same_line_or_wrap(ImGui::CalcTextSize(c.label.c_str()).x + ImGui::GetFrameHeight() * 1.5f);
@@ -58,6 +60,9 @@ void range_field(Ui& ui, const char* label, const char* path, double scale, cons
   const float w = std::max(ui.px(48), (ImGui::GetContentRegionAvail().x - unit_w - dash_w) / 2);
   const bool bad = has_error(ui, path);
   double ends[2] = {lo, hi};
+  char applied[64];
+  std::snprintf(applied, sizeof applied, u8"%.6g – %.6g", lo / scale, hi / scale);
+  note_input(ui, path, label, applied, unit);
   for (int i = 0; i < 2; ++i) {
     ImGui::PushID(i);
     if (i == 1) {

@@ -1,12 +1,14 @@
-// The headline results as plain text (see results_text.h).
+// The results as a structured text document (see results_text.h).
 #include "results_text.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "mirror_doc.h"
 #include "ops_charts.h"
 #include "planner_state.h"
+#include "scenario_edit.h"
 #include "serve_planner.h"
 #include "sizer/working.h"
 #include "widgets.h"
@@ -29,12 +31,11 @@ std::string span(const std::vector<double>& v, std::string (*f)(double)) {
 std::string finite(double v, std::string (*f)(double)) { return std::isfinite(v) ? f(v) : "out of reach"; }
 std::string count_up(double n) { return fmt::count(std::ceil(n)); }
 
-// The Reliability & cost view (ops_panel.h) as lines.
-std::string ops_text(const AppState& state) {
+// The Reliability & cost view (ops_panel.h) as rows of the last table.
+void ops_rows(const AppState& state, MirrorDoc& d) {
   const sizer::Scenario& s = state.computed.scenario;
   const sizer::Estimate& e = state.computed.estimate;
-  std::string t;
-  auto line = [&t](const std::string& label, const std::string& value) { t += label + ": " + value + "\n"; };
+  auto line = [&d](const std::string& label, const std::string& value) { d.row({label, value}); };
   const auto& q = e.intervals;
   auto interval = [&](const char* what, const sizer::Quantiles& x, std::string (*f)(double)) {
     const std::string lo = finite(x.p10, f), hi = finite(x.p90, f);
@@ -105,26 +106,107 @@ std::string ops_text(const AppState& state) {
   if (c.serving_g_co2e_per_million_tokens > 0) {
     line("Serving emissions", fmt::count(std::round(c.serving_g_co2e_per_million_tokens)) + " g CO2e per million tokens");
   }
-  return t;
 }
 
 }  // namespace
 
-std::string results_text(const AppState& state) {
+namespace {
+
+std::string problem_text(const AppState& state, const sizer::Issue& i) {
+  return named_issue(state, i.path.empty() ? "scenario" : i.path, i.message);
+}
+
+// Scenario, whether the results are current, and the input problems, each naming its field.
+void status_section(const AppState& state, MirrorDoc& d, const std::string& scenario) {
+  const std::size_t problems = state.editor.issues.size() + state.editor.local.size();
+  const PendingEdit& pending = state.view.pending;
+  d.heading(2, "Scenario");
+  d.paragraph(scenario);
+  if (problems > 0) {
+    d.paragraph("The input has " + std::to_string(problems) + (problems == 1 ? " problem" : " problems") +
+                    " (listed below): the results further down are the last valid ones, for the inputs before the "
+                    "change, not for what the inputs now say.",
+                "error");
+  }
+  if (!pending.path.empty()) {
+    d.paragraph("Editing " + pending.label + ": what is typed there is not applied yet (Enter or Tab applies it); "
+                "these results are for the value before the edit.",
+                "note");
+  }
+  if (problems == 0 && pending.path.empty()) d.paragraph("The results below are current: they are for the inputs listed.");
+  if (problems == 0) return;
+  d.heading(2, "Input problems (" + std::to_string(problems) + ")");
+  std::vector<std::string> items;
+  for (const sizer::Issue& i : state.editor.local) items.push_back(problem_text(state, i));
+  for (const sizer::Issue& i : state.editor.issues) items.push_back(problem_text(state, i));
+  d.list(items, "error");
+}
+
+// The inputs panel's fields as drawn in the last frame, with the applied value (never half-typed
+// text) in the unit the field shows, and what is wrong with each.
+void inputs_section(const AppState& state, MirrorDoc& d) {
+  d.heading(2, "Inputs");
+  d.table("Inputs as applied (typed text applies on Enter or Tab)", {"Input", "Value", "Unit", "Status"});
+  for (const ShownInput& in : state.view.inputs_shown) {
+    std::string status;
+    std::vector<const sizer::Issue*> errors = issues_at(state.editor.local, in.path);
+    for (const sizer::Issue* i : issues_at(state.editor.issues, in.path)) errors.push_back(i);
+    const auto unit = state.view.field_units.find(in.path);
+    for (const sizer::Issue* i : errors) {
+      const std::string m = unit == state.view.field_units.end() ? i->message : in_field_units(i->message, unit->second);
+      status += (status.empty() ? "error: " : "; ") + m;
+    }
+    const std::string& typing = state.view.pending.path;  // a range's ends are "path[0]", "path[1]"
+    if (typing == in.path || typing.rfind(in.path + "[", 0) == 0) status += (status.empty() ? "" : "; ") + std::string("being edited, not applied yet");
+    if (status.empty()) {
+      for (const sizer::Issue* i : issues_at(state.editor.warnings, in.path)) status += (status.empty() ? "warning: " : "; ") + i->message;
+    }
+    d.row({in.label, in.value, in.unit, status.empty() ? "applied" : status});
+  }
+}
+
+// The Training view's table per MFU point, with the panel's columns and formatting.
+void per_mfu_table(const AppState& state, MirrorDoc& d) {
+  const sizer::Scenario& s = state.computed.scenario;
+  const auto& c = state.computed.estimate.compute;
+  const auto& p = state.computed.estimate.power;
+  const bool priced = !c.cost_usd.empty();
+  const bool powered = s.power.system_w_per_device > 0 && !p.facility_power_w.empty();
+  d.heading(3, "Cluster, cost and power per MFU point");
+  std::vector<std::string> head = {"MFU", "Device-hours"};
+  if (priced) head.insert(head.end(), {"Cost (useful h)", "Cluster cost"});
+  head.insert(head.end(), {"Cluster devices", "Scale-up domains", "Days on layout"});
+  if (powered) head.insert(head.end(), {"IT power", "Facility power", "Energy (useful h)", "Cluster energy"});
+  d.table("Per MFU point, for a " + plain(s.training.days) + "-day schedule at " + pct(s.training.goodput) + " goodput", head);
+  for (std::size_t i = 0; i < c.mfu.size(); ++i) {
+    std::vector<std::string> r = {pct(c.mfu[i]), fmt::hours(c.device_hours[i])};
+    if (priced) r.insert(r.end(), {fmt::usd(c.cost_usd[i]), fmt::usd(c.cluster_cost_usd[i])});
+    r.insert(r.end(), {fmt::count(c.cluster_devices[i]), fmt::count(c.scale_up_domains[i]), plain(c.wall_days_on_layout[i])});
+    if (powered) {
+      r.insert(r.end(), {fmt::watts(p.it_power_w[i]), fmt::watts(p.facility_power_w[i]), fmt::energy_wh(p.energy_wh[i]),
+                         fmt::energy_wh(p.cluster_energy_wh[i])});
+    }
+    d.row(r);
+  }
+}
+
+}  // namespace
+
+std::string results_document(const AppState& state) {
   const sizer::Scenario& s = state.computed.scenario;
   const sizer::Estimate& e = state.computed.estimate;
   const auto& v = e.serving;
-  std::string t;
-  auto line = [&t](const std::string& label, const std::string& value) { t += label + ": " + value + "\n"; };
-  t += s.model.name + " on " + s.device.name + (s.system_id.empty() ? "" : " (" + s.system_id + ")") + "\n";
-  if (!state.view.pending.path.empty()) {
-    t += "Editing " + state.view.pending.label + ": what is typed there is not applied yet (Enter or Tab applies it); "
-         "these results are for the value before the edit.\n";
-  }
-  if (!state.editor.issues.empty()) {
-    t += "Input has " + std::to_string(state.editor.issues.size()) + " problem(s); these are the last valid results.\n";
-    for (const sizer::Issue& i : state.editor.issues) t += "  " + named_issue(state, i.path, i.message) + "\n";
-  }
+  MirrorDoc d;
+  auto line = [&d](const std::string& label, const std::string& value) { d.row({label, value}); };
+  const std::string scenario = s.model.name + " on " + s.device.name + (s.system_id.empty() ? "" : " (" + s.system_id + ")");
+  const std::size_t problems = state.editor.issues.size() + state.editor.local.size();
+  const bool stale = problems > 0;
+  status_section(state, d, scenario);
+  inputs_section(state, d);
+  // With problems the numbers are the last valid ones: every results heading says so.
+  const std::string last = stale ? " (last valid results, not for the current input)" : "";
+  d.heading(2, "Training" + last);
+  d.table("Training results for " + scenario, {"Result", "Value"});
   line("Training compute", fmt::flops(e.compute.flops));
   line("Training state", fmt::bytes(e.memory.state_bytes));
   line("Minimum devices to hold the training state", fmt::count(e.memory.min_devices_usable) + " at " +
@@ -151,6 +233,9 @@ std::string results_text(const AppState& state) {
     line("Energy", span(e.power.energy_wh, fmt::energy_wh) + " for the useful device-hours, " +
                        span(e.power.cluster_energy_wh, fmt::energy_wh) + " for the cluster over the schedule");
   }
+  per_mfu_table(state, d);
+  d.heading(2, "Serving" + last);
+  d.table("Serving results for " + scenario, {"Result", "Value"});
   const std::string footprint = fmt::bytes(v.weight_bytes) + " weights + " + fmt::bytes(v.kv_bytes) + " KV cache";
   if (!v.replica_fits) {  // an error, never a priced result
     line("Serving replica", "ERROR: " + fmt::count(v.replica_devices) + " devices is " + replica_too_small_text(v) +
@@ -166,10 +251,26 @@ std::string results_text(const AppState& state) {
   line("Serving fleet", !v.replica_fits ? unfit
                         : fmt::count(v.devices_for_demand) + " devices (" + fmt::count(v.replicas_for_demand) + " replicas) for " +
                               fmt::count(s.serving.demand_tokens_per_day) + " tokens per day");
-  t += ops_text(state);
-  t += serve_planner_text(state);
-  t += planner_text(state);
-  return t;
+  const std::string serve_planner = serve_planner_text(state);
+  if (!serve_planner.empty()) {
+    d.heading(3, "Serving model and planner");
+    d.table("Predicted serving performance and the serving search", {"Result", "Value"});
+    d.lines(serve_planner);
+  }
+  d.heading(2, "Reliability and cost" + last);
+  d.table("Reliability, storage, ownership and emissions", {"Result", "Value"});
+  ops_rows(state, d);
+  d.heading(2, "Planner" + last);
+  d.table("The training layout's predicted step, and the layout search", {"Result", "Value"});
+  d.lines(planner_text(state));
+  if (stale) {
+    d.live(std::to_string(problems) + (problems == 1 ? " input problem" : " input problems") +
+           (problems == 1 ? ": the results are not updated until it is fixed." : ": the results are not updated until they are fixed."));
+  } else {
+    d.live("Results updated for " + scenario + ": " + span(e.compute.cluster_devices, fmt::count) + " devices for " +
+           plain_text(s.training.days) + " days.");
+  }
+  return d.dump();
 }
 
 }  // namespace sizer_web

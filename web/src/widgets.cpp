@@ -70,6 +70,11 @@ std::string named_issue(const AppState& s, const std::string& path, const std::s
   return path + ": " + in_field_units(message, it->second) + " (field: " + it->second.label + ")";
 }
 
+void note_input(Ui& ui, const std::string& path, const std::string& label, const std::string& value,
+                const std::string& unit) {
+  ui.state.view.inputs_shown.push_back({path, label, value, unit});
+}
+
 void pending_caption(Ui& ui, const std::string& path) {
   if (ui.state.view.pending.path == path) {
     ImGui::PushFont(ui.fonts.small);

@@ -43,6 +43,9 @@ bool edit_committed(Ui& ui, const std::string& path, const char* label, bool typ
 std::string in_field_units(const std::string& message, const FieldUnit& field);
 // "training.tokens: message in its unit (field: Training tokens)" when a field for `path` is drawn.
 std::string named_issue(const AppState& s, const std::string& path, const std::string& message);
+// Records a field's applied value as shown, for the text mirror (ViewState::inputs_shown).
+void note_input(Ui& ui, const std::string& path, const std::string& label, const std::string& value,
+                const std::string& unit = std::string());
 // Under a field whose typed text is pending: "editing — not applied yet" (ViewState::pending).
 void pending_caption(Ui& ui, const std::string& path);
 
