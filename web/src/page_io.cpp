@@ -45,6 +45,31 @@ EM_JS(void, js_install, (), {
     e.preventDefault();
     if (e.dataTransfer && e.dataTransfer.files.length) readFile(e.dataTransfer.files[0]);
   });
+  // Paste (Ctrl+V / Cmd+V) onto the page imports the text or file like a drop. While a text field
+  // of the app has the keyboard, the pasted text goes into that field instead (get_clipboard),
+  // and a paste into a real form field is the browser's.
+  window.addEventListener('paste', function (e) {
+    var t = e.target;
+    var own = t === Module.canvas || (t && t.id === 'sizer-keyboard');  // the canvas, or its on-screen keyboard's input
+    if (t && !own && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    var cd = e.clipboardData;
+    if (!cd) return;
+    var text = cd.getData('text/plain') || "";
+    if (Module.sizerWantsText) {
+      e.preventDefault();
+      if (text) inbox.push({type: 'paste-field', text: text.slice(0, 4096)});
+      return;
+    }
+    if (cd.files && cd.files.length) {
+      e.preventDefault();
+      readFile(cd.files[0]);
+      return;
+    }
+    if (!text.trim()) return;
+    e.preventDefault();
+    if (text.length > kMaxFile) inbox.push({type: 'paste', text: "", tooLarge: true});
+    else inbox.push({type: 'paste', text: text});
+  });
   var box = document.createElement('div');  // messages for screen readers and tests, as text
   box.id = 'sizer-message';
   box.setAttribute('role', 'status');
@@ -55,7 +80,11 @@ EM_JS(void, js_install, (), {
 });
 
 // While a text field of the app has the keyboard, space and arrows must not scroll the page.
-EM_JS(void, js_wants_text, (int wants), { document.documentElement.style.overflowY = wants ? "hidden" : ""; });
+// A paste then goes into the field, not into an import (js_install).
+EM_JS(void, js_wants_text, (int wants), {
+  document.documentElement.style.overflowY = wants ? "hidden" : "";
+  Module.sizerWantsText = !!wants;
+});
 
 EM_JS(int, js_inbox_size, (), {
   var q = Module.sizerInbox;
@@ -144,6 +173,22 @@ EM_JS(void, js_act, (int kind, const char* name_p, const char* mime_p, const cha
 });
 // clang-format on
 
+// ImGui's clipboard: GLFW's is empty on the web, so a text field's Ctrl+V reads the text of the
+// page's paste event (delivered before the frame in which ImGui sees the keys), and its Ctrl+C /
+// Ctrl+X write the system clipboard.
+std::string g_clipboard;
+
+EM_JS(void, js_copy_text, (const char* text), {
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(UTF8ToString(text)).then(function () {}, function () {});
+});
+
+const char* get_clipboard(void*) { return g_clipboard.c_str(); }
+
+void set_clipboard(void*, const char* text) {
+  g_clipboard = text ? text : "";
+  js_copy_text(g_clipboard.c_str());
+}
+
 bool is_link_text(const std::string& t) {
   for (char c : t) {
     const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -157,7 +202,11 @@ bool is_link_text(const std::string& t) {
 
 namespace sizer_web {
 
-void page_io_install() { js_install(); }
+void page_io_install() {
+  js_install();
+  ImGui::GetIO().GetClipboardTextFn = get_clipboard;
+  ImGui::GetIO().SetClipboardTextFn = set_clipboard;
+}
 
 void page_io_poll(AppState& s) {
   for (int guard = 0; guard < 16; ++guard) {
@@ -190,6 +239,18 @@ void page_io_poll(AppState& s) {
     } else if (type == "file") {
       if (e.value("unreadable", false)) set_message(s, "Could not read the file", {"Nothing was changed."}, true);
       else import_file(s, str("name"), str("text"), e.value("tooLarge", false));
+    } else if (type == "paste") {
+      import_pasted(s, str("text"), e.value("tooLarge", false));
+    } else if (type == "paste-field") {
+      // ImGui's own Ctrl+V, seen in the frame about to start, reads it; a paste without the keys
+      // (a phone's Paste menu) is typed into the field instead, on one line.
+      g_clipboard = str("text");
+      ImGuiIO& io = ImGui::GetIO();
+      if (io.WantTextInput && !io.KeyCtrl && !io.KeySuper) {
+        std::string line = g_clipboard;
+        for (char& c : line) c = static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
+        io.AddInputCharactersUTF8(line.c_str());
+      }
     } else if (type == "copy-failed") {
       set_message(s, "The browser did not allow copying", {"Select the link in the dialog and copy it by hand."}, true);
     } else if (type == "store-failed") {

@@ -1,5 +1,5 @@
 // The page glue of sharing (Emscripten only, like main.cpp): listens for the address bar
-// (back/forward, edited fragments), dropped files and the file picker, reads the stored custom
+// (back/forward, edited fragments), dropped, pasted and picked files or text, reads the stored custom
 // tables and an offline copy's preloaded scenario, and carries out the app's PageActions
 // (clipboard, downloads, history, local storage, PNG of the canvas, offline copy). The JS side
 // only moves text: every parser and check is the core's, called from share_actions.h.

@@ -175,10 +175,49 @@ void copy_link(AppState& s) {
 }
 
 // [SECTION] Import, export
-void import_file(AppState& s, const std::string& name, const std::string& text, bool too_large) {
-  const std::string title = "Could not import " + shown_name(name);
+namespace {
+
+// A Hugging Face model as imported: its name, parameters and shape, then what the import assumed.
+std::vector<std::string> imported_model_lines(const sizer::Imported& in) {
+  std::vector<std::string> lines;
+  const json& m = in.scenario.value("model", json::object());
+  auto num = [&](const char* k) { return m.contains(k) && m[k].is_number() ? m[k].get<double>() : 0.0; };
+  auto billions = [](double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.4g B", v / 1e9);
+    return std::string(b);
+  };
+  std::string shape = billions(num("params")) + " parameters";
+  if (num("active_params") > 0 && num("active_params") < num("params")) shape += " (" + billions(num("active_params")) + " active)";
+  char b[96];
+  std::snprintf(b, sizeof b, ", %.0f layers, hidden size %.0f, %.0f attention heads", num("layers"), num("hidden"), num("heads"));
+  lines.push_back(shape + b);
+  const json& a = m.value("attention", json::object());
+  const std::string type = a.is_object() && a.contains("type") && a["type"].is_string() ? a["type"].get<std::string>() : "";
+  auto field = [](const json& o, const char* k) { return o.is_object() && o.contains(k) && o[k].is_number() ? o[k].get<double>() : 0.0; };
+  if (type == "mla") {
+    std::snprintf(b, sizeof b, "Attention: MLA, KV latent width %.0f, RoPE key width %.0f", field(a, "kv_latent"), field(a, "rope_dim"));
+    lines.push_back(b);
+  } else if (!type.empty()) {
+    std::snprintf(b, sizeof b, "Attention: %s, %.0f KV heads of dimension %.0f", type == "gqa" ? "GQA" : "MHA",
+                  field(a, "kv_heads"), field(a, "head_dim"));
+    lines.push_back(b);
+  }
+  if (m.contains("moe")) {
+    std::snprintf(b, sizeof b, "Mixture of experts: %.0f routed experts, %.0f per token, %.0f shared, on %.0f layers",
+                  field(m["moe"], "experts"), field(m["moe"], "experts_per_token"), field(m["moe"], "shared_experts"),
+                  field(m["moe"], "moe_layers"));
+    lines.push_back(b);
+  }
+  for (const std::string& n : in.notes) lines.push_back(n);
+  lines.push_back("Every other input is back at its default; pick the device and the rest on the left.");
+  return lines;
+}
+
+void import_text(AppState& s, const std::string& shown, const std::string& what, const std::string& text, bool too_large) {
+  const std::string title = "Could not import " + shown;
   if (too_large) {
-    set_message(s, title, {"The file is larger than 1 MiB; Sizer files are much smaller.",
+    set_message(s, title, {"The " + what + " is larger than 1 MiB; Sizer files are much smaller.",
                            "Nothing was changed."}, true);
     return;
   }
@@ -201,15 +240,32 @@ void import_file(AppState& s, const std::string& name, const std::string& text, 
     for (const char* k : {"devices", "systems", "prices", "models"}) {
       if (in.tables.contains(k)) counts += (counts.empty() ? "" : ", ") + std::to_string(in.tables[k].size()) + " " + k;
     }
-    set_message(s, "Imported " + counts + " from " + shown_name(name),
+    set_message(s, "Imported " + counts + " from " + shown,
                 {"They are marked user-supplied wherever they appear, and kept in this browser."}, false);
     return;
   }
+  const bool hugging_face = !in.notes.empty();  // import_document notes what a config.json import assumed
   s.editor.draft = in.scenario;
   s.editor.local.clear();
   s.editor.changed = true;
   s.view.mfu_editing = false;
-  set_message(s, "Opened the scenario in " + shown_name(name), {}, false);
+  if (hugging_face) {
+    const std::string name = in.scenario["model"].value("name", std::string("the model"));
+    set_message(s, "Imported the Hugging Face model " + sizer::echo_quoted(name, 60) + " from " + shown,
+                imported_model_lines(in), false);
+  } else {
+    set_message(s, "Opened the scenario in " + shown, {}, false);
+  }
+}
+
+}  // namespace
+
+void import_file(AppState& s, const std::string& name, const std::string& text, bool too_large) {
+  import_text(s, shown_name(name), "file", text, too_large);
+}
+
+void import_pasted(AppState& s, const std::string& text, bool too_large) {
+  import_text(s, "the pasted text", "pasted text", text, too_large);
 }
 
 void export_results(AppState& s, const char* format) {

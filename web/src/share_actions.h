@@ -31,6 +31,8 @@ void restore_start(AppState& s);
 // [SECTION] Import, export
 // A file's text (drag-and-drop or the picker; untrusted). `too_large` = the page refused to read it.
 void import_file(AppState& s, const std::string& name, const std::string& text, bool too_large);
+// Text pasted onto the page (not into a field): the same import as a dropped file's.
+void import_pasted(AppState& s, const std::string& text, bool too_large);
 void export_results(AppState& s, const char* format);      // "json" | "csv" | "markdown"
 void export_scenario(AppState& s);
 void export_comparison(AppState& s, const char* format);   // "csv" | "markdown"
