@@ -60,6 +60,27 @@ export const tests = [
     same(sizer.importHuggingFace(hf), JSON.parse(run(['import-hf', '-'], hf)), 'import-hf');
     same(sizer.evaluate({ model: sizer.importHuggingFace(hf).model }), JSON.parse(run(['eval', '-'],
       JSON.stringify({ model: JSON.parse(run(['import-hf', '-'], hf)).model }))), 'eval of an imported model');
+    // Dense GQA (Llama 3.1 8B) and MoE (Mixtral 8x7B) too: the same v1 model object through both,
+    // which both accept as a scenario's model, with the published totals (8.03B; 46.7B, 12.9B active).
+    const hfMore = [
+      [{ model_type: 'llama', architectures: ['LlamaForCausalLM'], hidden_size: 4096, intermediate_size: 14336, num_hidden_layers: 32,
+         num_attention_heads: 32, num_key_value_heads: 8, vocab_size: 128256, tie_word_embeddings: false }, 8.03e9, 8.03e9],
+      [{ model_type: 'mixtral', architectures: ['MixtralForCausalLM'], hidden_size: 4096, intermediate_size: 14336, num_hidden_layers: 32,
+         num_attention_heads: 32, num_key_value_heads: 8, vocab_size: 32000, num_local_experts: 8, num_experts_per_tok: 2 }, 46.7e9, 12.9e9],
+    ];
+    for (const [cfg, total, active] of hfMore) {
+      const text = JSON.stringify(cfg);
+      const js = sizer.importHuggingFace(text), native = JSON.parse(run(['import-hf', '-'], text));
+      same(js, native, `import-hf ${cfg.model_type}`);
+      assert(Math.abs(js.model.params / total - 1) < 0.005 && Math.abs(js.model.active_params / active - 1) < 0.01,
+             `${cfg.model_type}: ${js.model.params} / ${js.model.active_params} parameters, published ${total} / ${active}`);
+      const echoed = JSON.parse(run(['eval', '-'], JSON.stringify({ model: native.model }))).scenario.model;
+      assert(echoed.params === js.model.params && echoed.layers === cfg.num_hidden_layers,
+             `${cfg.model_type}: the CLI's eval does not take the imported model as given: ${JSON.stringify(echoed).slice(0, 200)}`);
+      same(sizer.evaluate({ model: js.model }), JSON.parse(run(['eval', '-'], JSON.stringify({ model: native.model }))),
+           `eval of an imported ${cfg.model_type}`);
+      checks += 4;
+    }
     let refused = null;
     try { sizer.importHuggingFace('{"hidden_size": 64}'); } catch (e) { refused = e; }
     assert(refused && /config\.num_hidden_layers/.test(refused.message), `import-hf refusal: ${refused && refused.message}`);
