@@ -167,6 +167,33 @@ TEST_CASE("touch: a long press lifted before a frame saw it is still reported; a
   CHECK_FALSE(tap.long_pressed());
 }
 
+TEST_CASE("touch: a long press seen by a frame is withdrawn when a late event shows the finger moved in time", "[web][touch]") {
+  TouchScroll g;
+  g.start(200, 300, 5.0, kSlop);
+  CHECK(g.step(5.6).long_press);  // the frame clock passed half a second, no move seen yet
+  g.move(200, 260, 5.1);          // but the finger had moved 40 px at 0.1 s (delivered late)
+  CHECK_FALSE(g.long_pressed());
+  CHECK(g.dragging());
+  const TouchScroll::Step s = g.step(5.65);
+  CHECK(s.long_press_withdrawn);
+  CHECK(s.dy == -40);  // and the content follows the whole drag
+  CHECK_FALSE(g.step(5.7).long_press_withdrawn);  // once
+  // Lifted at 0.2 s by its own time, delivered after a frame saw half a second: a tap after all.
+  TouchScroll tap;
+  tap.start(200, 300, 5.0, kSlop);
+  CHECK(tap.step(5.6).long_press);
+  tap.end(5.2);
+  CHECK_FALSE(tap.long_pressed());
+  CHECK(tap.step(5.65).long_press_withdrawn);
+  // A move after the half second does not withdraw it.
+  TouchScroll h;
+  h.start(200, 300, 5.0, kSlop);
+  CHECK(h.step(5.6).long_press);
+  h.move(200, 260, 5.7);
+  CHECK(h.long_pressed());
+  CHECK_FALSE(h.step(5.75).long_press_withdrawn);
+}
+
 TEST_CASE("touch: a drag never becomes a long press, however long the finger then rests", "[web][touch]") {
   TouchScroll g;
   g.start(200, 300, 5.0, kSlop);

@@ -24,6 +24,8 @@ import { tests as honestTests } from './honest.test.mjs';
 import { tests as touchTests } from './touch.test.mjs';
 import { tests as mirrorTests } from './mirror.test.mjs';
 import { tests as pasteTests } from './paste.test.mjs';
+import { tests as touchPressTests } from './touch_press.test.mjs';
+import { tests as softKeyboardTests } from './soft_keyboard.test.mjs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -59,7 +61,7 @@ const browser = await launchBrowser();
 const ctx = { browser, site, origin, shots, examples, cli };
 let passed = 0;
 let failed = 0;
-for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...keyboardTests, ...inputTests, ...offlineTests, ...apiTests, ...plannerTests, ...plannerLayoutTests, ...servePlannerTests, ...opsTests, ...honestTests, ...touchTests, ...mirrorTests, ...pasteTests, ...shareTests, ...hostileTests, ...apiCliTests]
+for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...keyboardTests, ...inputTests, ...offlineTests, ...apiTests, ...plannerTests, ...plannerLayoutTests, ...servePlannerTests, ...opsTests, ...honestTests, ...touchTests, ...mirrorTests, ...pasteTests, ...touchPressTests, ...softKeyboardTests, ...shareTests, ...hostileTests, ...apiCliTests]
                          .filter(([n]) => !process.env.SIZER_TEST_FILTER || new RegExp(process.env.SIZER_TEST_FILTER).test(n))) {
   const t0 = Date.now();
   try {

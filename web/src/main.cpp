@@ -23,6 +23,8 @@
 #include "imgui_impl_opengl3.h"
 #include "mirror_page.h"
 #include "page_io.h"
+#include "soft_keyboard.h"
+#include "touch_page.h"
 #include "touch_scroll.h"
 #include "wheel.h"
 
@@ -51,6 +53,10 @@ struct Platform {
   bool was_down[ImGuiMouseButton_COUNT] = {};
   bool deferred_press[ImGuiMouseButton_COUNT] = {};
   sizer_web::TouchScroll touch;  // one-finger drag-to-scroll and its glide (apply_touch)
+  // After a long press the pointer stays where the finger was (its tooltip stays readable) until
+  // the next gesture ends, or the mouse moves.
+  bool hold_pointer = false;
+  ImVec2 hold_at, hold_cursor;  // the finger's place; GLFW's cursor when the hold began
   int published_text_input = -1;  // io.WantTextInput last written into window.sizerStats
   bool published_gliding = false;  // Module.sizerGliding
 };
@@ -75,6 +81,12 @@ void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
     }
   }
   ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
+
+// A key typed on the on-screen keyboard (soft_keyboard.h): down for this frame, up for the next.
+void press_key(int key) {
+  on_key(g_platform->window, key, key == GLFW_KEY_BACKSPACE ? 8 : 0, GLFW_PRESS, 0);
+  on_key(g_platform->window, key, key == GLFW_KEY_BACKSPACE ? 8 : 0, GLFW_RELEASE, 0);
 }
 
 // End of a frame: the releases held back during it reach ImGui now.
@@ -172,77 +184,10 @@ void settle_taps(Platform& p) {
   p.last_mouse = io.MousePos;
 }
 
-// Emscripten's GLFW takes touchstart/touchend as button presses at the pointer's LAST position
-// (it reads no position from touch events), so a tap pressed wherever the previous one was. The
-// touch events are stopped before they reach the canvas; the browser's mouse events for a tap
-// (same place, right after) are what GLFW and ImGui see. One finger's touches are queued for
-// apply_touch as [kind, x, y, t] (kind 0 down, 1 move, 2 up, 3 cancel; canvas pixels, seconds).
-// A finger that moved more than the slop, or that stopped a glide, is no tap: its touchend is
-// cancelled and the mouse events the browser may still send for it are swallowed.
-EM_JS(void, install_touch_filter, (double slop_css), {
-  var q = Module["sizerTouchQueue"] = [];
-  var finger = null;
-  var swallowUntil = 0;
-  function push(kind, t, e) {
-    var c = e.target;
-    var r = c.getBoundingClientRect();
-    var sx = r.width > 0 ? c.width / r.width : 1, sy = r.height > 0 ? c.height / r.height : 1;
-    // The finger's own time (e.timeStamp, performance.now's clock): a busy page runs handlers late.
-    q.push(kind, t ? (t.clientX - r.left) * sx : 0, t ? (t.clientY - r.top) * sy : 0, (e.timeStamp || performance.now()) / 1000);
-  }
-  function find(list, id) {
-    for (var i = 0; i < list.length; i++) if (list[i].identifier === id) return list[i];
-    return null;
-  }
-  window.addEventListener("touchstart", function(e) {
-    if (!e.target || e.target.id !== "canvas") return;
-    e.stopPropagation();
-    swallowUntil = 0;
-    if (e.touches.length === 1) {
-      var t = e.changedTouches[0];
-      finger = { id: t.identifier, x: t.clientX, y: t.clientY, moved: !!Module["sizerGliding"] };
-      push(0, t, e);
-    } else if (finger) {  // a second finger: a pinch, not a drag
-      finger = null;
-      push(3, null, e);
-    }
-  }, { capture: true, passive: false });
-  window.addEventListener("touchmove", function(e) {
-    if (!e.target || e.target.id !== "canvas") return;
-    e.stopPropagation();
-    var t = finger && find(e.changedTouches, finger.id);
-    if (!t) return;
-    if (Math.hypot(t.clientX - finger.x, t.clientY - finger.y) > slop_css) finger.moved = true;
-    push(1, t, e);
-    if (finger.moved && e.cancelable) e.preventDefault();  // a wobbling tap keeps its click
-  }, { capture: true, passive: false });
-  ["touchend", "touchcancel"].forEach(function(type) {
-    window.addEventListener(type, function(e) {
-      if (!e.target || e.target.id !== "canvas") return;
-      e.stopPropagation();
-      var t = finger && find(e.changedTouches, finger.id);
-      if (!t) return;
-      push(type === "touchend" ? 2 : 3, t, e);
-      if (finger.moved) {
-        if (e.cancelable) e.preventDefault();
-        swallowUntil = performance.now() + 800;
-      }
-      finger = null;
-    }, { capture: true, passive: false });
-  });
-  ["mousedown", "mouseup", "click"].forEach(function(type) {
-    window.addEventListener(type, function(e) {
-      if (performance.now() < swallowUntil && e.target && e.target.id === "canvas") {
-        e.stopPropagation();
-        e.preventDefault();
-      }
-    }, true);
-  });
-});
-
-// Drains the touch queue into the drag-to-scroll gesture and, while it scrolls, points ImGui at
+// Drains the touch queue (touch_page.h) into the drag-to-scroll gesture and, while it scrolls, points ImGui at
 // where the finger went down and feeds it the content's movement as wheel units (after
-// settle_taps, so taps see the pointer as before). The glide runs here too, once a frame.
+// settle_taps, so taps see the pointer as before). The glide runs here too, once a frame, and a
+// long press points ImGui at the finger (hover: the working tooltip) until the next gesture ends.
 void apply_touch(Platform& p, float font_px) {
   const int n = EM_ASM_INT({ return (Module["sizerTouchQueue"] || []).length; });
   if (n > 0) {
@@ -258,14 +203,32 @@ void apply_touch(Platform& p, float font_px) {
       switch (static_cast<int>(q[i])) {
         case 0: p.touch.start(x, y, q[i + 3], slop); break;
         case 1: p.touch.move(x, y, q[i + 3]); break;
-        case 2: p.touch.end(q[i + 3]); break;
-        default: p.touch.cancel(); break;
+        case 2:
+          p.touch.end(q[i + 3]);
+          if (!p.touch.long_pressed()) p.hold_pointer = false;  // a tap or a drag elsewhere
+          break;
+        default: p.touch.cancel(); p.hold_pointer = false; break;
       }
     }
   }
   const sizer_web::TouchScroll::Step s = p.touch.step(emscripten_get_now() / 1000.0);
+  ImGuiIO& io = ImGui::GetIO();
+  double cx = 0, cy = 0;
+  glfwGetCursorPos(p.window, &cx, &cy);
+  const ImVec2 cursor(static_cast<float>(cx), static_cast<float>(cy));
+  if (s.long_press) {
+    p.hold_pointer = true;
+    p.hold_at = ImVec2(p.touch.anchor_x(), p.touch.anchor_y());
+    p.hold_cursor = cursor;
+    EM_ASM({ Module["sizerLongPress"] = 1; });  // its touchend is no tap (touch_page.h)
+  }
+  if (s.long_press_withdrawn) EM_ASM({ Module["sizerLongPress"] = 0; });
+  if (p.touch.dragging() || cursor.x != p.hold_cursor.x || cursor.y != p.hold_cursor.y) p.hold_pointer = false;
+  if (p.hold_pointer) {
+    io.MousePos = p.hold_at;
+    p.last_mouse = io.MousePos;
+  }
   if (p.touch.steering() || s.dx != 0 || s.dy != 0) {
-    ImGuiIO& io = ImGui::GetIO();
     io.MousePos = ImVec2(p.touch.anchor_x(), p.touch.anchor_y());
     p.last_mouse = io.MousePos;
     const sizer_web::WheelUnits u = sizer_web::drag_units(s.dx, s.dy, font_px);
@@ -300,6 +263,7 @@ void frame(void* arg) {
   ImGui_ImplGlfw_NewFrame();
   settle_taps(p);
   apply_touch(p, font_px(p));
+  sizer_web::soft_keyboard_poll(press_key);  // what the on-screen keyboard typed
   ImGuiIO& io = ImGui::GetIO();  // GLFW's window size is not kept in sync on the web: override
   io.DisplaySize = ImVec2(static_cast<float>(p.width_px), static_cast<float>(p.height_px));
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
@@ -317,6 +281,7 @@ void frame(void* arg) {
   publish_rects(p);
   publish_hover(p);
   publish_text_input(p);
+  sizer_web::soft_keyboard_sync();  // the phone's keyboard up while a field is edited after a touch
   release_held_keys(p);  // ImGui saw this frame's quick taps down; they come up for the next
   if (!p.first_frame_done) {
     p.first_frame_done = true;
@@ -369,7 +334,9 @@ int main() {
   emscripten_set_wheel_callback(kCanvas, &platform, EM_TRUE, on_wheel);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   sizer_web::page_io_install();
-  install_touch_filter(8.0);  // CSS px a finger may wander and still tap
+  // CSS px a finger may wander and still tap; ms it is held still for a long press.
+  sizer_web::touch_page_install(8.0, sizer_web::TouchScroll::kLongPressSeconds * 1000);
+  sizer_web::soft_keyboard_install();
 
   emscripten_set_main_loop_arg(frame, &platform, 0, true);
   return 0;

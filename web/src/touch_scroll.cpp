@@ -20,7 +20,7 @@ void TouchScroll::start(float x, float y, double t, float slop_px) {
   y0_ = last_y_ = applied_y_ = y;
   slop_ = slop_px;
   t0_ = t;
-  long_ = long_unreported_ = false;
+  long_ = long_unreported_ = withdrawn_unreported_ = false;
   vx_ = vy_ = 0;  // a finger on a gliding panel stops it
   rest_x_ = rest_y_ = 0;
   n_samples_ = next_sample_ = 0;
@@ -32,8 +32,13 @@ void TouchScroll::move(float x, float y, double t) {
   last_x_ = x;
   last_y_ = y;
   add_sample(x, y, t);
+  const bool far = std::hypot(x - x0_, y - y0_) > slop_;
+  if (long_ && far && t - t0_ < kLongPressSeconds) {  // it moved before the half second was up
+    long_ = long_unreported_ = false;
+    withdrawn_unreported_ = true;
+  }
   check_long_press(t);  // held long enough before this move: a long press, which never drags
-  if (!drag_ && !long_ && std::hypot(x - x0_, y - y0_) > slop_) drag_ = true;  // from here on a drag
+  if (!drag_ && !long_ && far) drag_ = true;  // from here on a drag
 }
 
 void TouchScroll::check_long_press(double t) {
@@ -42,6 +47,10 @@ void TouchScroll::check_long_press(double t) {
 
 void TouchScroll::end(double t) {
   if (!down_) return;
+  if (long_ && t - t0_ < kLongPressSeconds) {  // lifted before the half second was up: a tap
+    long_ = long_unreported_ = false;
+    withdrawn_unreported_ = true;
+  }
   check_long_press(t);  // lifted after the hold, before a frame saw it
   down_ = false;
   vx_ = vy_ = 0;
@@ -80,7 +89,8 @@ TouchScroll::Step TouchScroll::step(double t) {
   check_long_press(t);
   Step s;
   s.long_press = long_unreported_;
-  long_unreported_ = false;
+  s.long_press_withdrawn = withdrawn_unreported_ && !long_unreported_;
+  long_unreported_ = withdrawn_unreported_ = false;
   float fx = 0, fy = 0;  // fractional pixels to move
   if (down_ && drag_) {
     fx = last_x_ - applied_x_;

@@ -8,7 +8,9 @@
 // is slower than a few pixels a second. A finger that comes down during that glide stops it.
 // A finger that stays within `slop` for kLongPressSeconds is a long press (the working tooltip on
 // touch screens): reported once by step(), it never becomes a drag, and main.cpp keeps it from
-// counting as a tap.
+// counting as a tap. A frame may see the half second pass before a late event shows the finger
+// had moved or lifted in time (a busy page delivers them late): the long press is then withdrawn,
+// a drag or a tap after all. The finger's own times decide, as they do in the page's JS.
 #pragma once
 
 namespace sizer_web {
@@ -20,6 +22,7 @@ class TouchScroll {
   struct Step {
     float dx = 0, dy = 0;  // whole physical pixels the content moves this frame (+: right / down)
     bool long_press = false;  // true once, on the step the finger became a long press
+    bool long_press_withdrawn = false;  // true once: it was a drag or a tap after all
   };
 
   // Positions in physical pixels of the canvas, times in seconds; slop_px in physical pixels.
@@ -52,7 +55,7 @@ class TouchScroll {
   void check_long_press(double t);
 
   bool down_ = false, drag_ = false;
-  bool long_ = false, long_unreported_ = false;
+  bool long_ = false, long_unreported_ = false, withdrawn_unreported_ = false;
   double t0_ = 0;  // when the finger went down
   float x0_ = 0, y0_ = 0, slop_ = 0;
   float last_x_ = 0, last_y_ = 0;       // finger position last moved to

@@ -83,6 +83,7 @@ void working_pane(Ui& ui) {
   ImGui::PopFont();
   ImGui::SameLine(ImGui::GetContentRegionAvail().x - ui.px(40));
   if (ImGui::SmallButton("Close")) ui.state.view.pinned_working.clear();
+  note_rect(ui, "button:working-close");  // a working is pinned (tests)
   working_body(ui, *w, 0.0f);
   ImGui::EndChild();
   ImGui::PopStyleVar();
