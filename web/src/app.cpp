@@ -21,6 +21,7 @@
 #include "share_panel.h"
 #include "site_links.h"
 #include "training_panel.h"
+#include "view_tabs.h"
 #include "widgets.h"
 #include "working_tooltip.h"
 
@@ -99,11 +100,7 @@ void top_bar(Ui& ui) {
   note_rect(ui, "button:theme");
 }
 
-struct TabSpec {
-  Tab tab;
-  const char* label;
-};
-constexpr TabSpec kTabs[] = {{Tab::overview, "Overview"},    {Tab::training, "Training"},
+constexpr ViewTab kTabs[] = {{Tab::overview, "Overview"},    {Tab::training, "Training"},
                              {Tab::serving, "Serving"},      {Tab::network, "Communication"},
                              {Tab::operations, "Reliability & cost"},
                              {Tab::compare, "Compare chips"}, {Tab::charts, "Charts"},
@@ -138,17 +135,7 @@ void results_area(Ui& ui) {
   scenario_line(ui);
   stale_banner(ui);
   share_banner(ui);
-  if (ImGui::BeginTabBar("views")) {
-    for (const TabSpec& t : kTabs) {
-      const bool open = ImGui::BeginTabItem(t.label);
-      note_rect(ui, std::string("tab:") + t.label);
-      if (open) {
-        ui.state.view.tab = t.tab;
-        ImGui::EndTabItem();
-      }
-    }
-    ImGui::EndTabBar();
-  }
+  view_tabs(ui, kTabs, static_cast<int>(sizeof kTabs / sizeof kTabs[0]));  // wrapping rows on a phone
   const Tab tab = ui.state.view.tab;
   const bool with_working = tab != Tab::compare && tab != Tab::charts;
   const bool pinned = !ui.state.view.pinned_working.empty();
