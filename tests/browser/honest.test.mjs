@@ -198,7 +198,7 @@ async function presetResetsLayout(browser, origin, shots, size) {
   assert(/serving\.layout \(tp 40, pp 1, dp 1, ep 1\): tp 40 does not divide the 64 attention heads/.test(note.text),
          where(`notice does not name the serving layout: ${note.text}`));
   // The core's default suits the model (default_training_layout): no "does not fit either".
-  assert(/training\.layout \(tp 8, pp 64, dp 8\): [^;]*; back to the default(\n|$)/m.test(note.text),
+  assert(/training\.layout \(tp 8, pp 64, dp 8\): [^\n]*; back to the default(\n|$)/m.test(note.text),
          where(`notice does not say the training layout went back to the default: ${note.text}`));
   assert(!/does not fit either/.test(note.text), where(`the default is said not to fit: ${note.text}`));
   const text = await waitText(page, /^Llama 3\.1 70B on NVIDIA GB200/, where('Llama 3.1 70B picked'));
