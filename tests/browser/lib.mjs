@@ -40,6 +40,15 @@ export async function waitForFirstFrame(page, timeoutMs = 20000) {
   await page.waitForTimeout(300);  // a few more frames, so fonts and layout have settled
 }
 
+// The served app on a 390×844 phone with touch at device pixel ratio 2, after its first frame.
+export async function openPhone(browser, origin) {
+  const opened = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'),
+                                           viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
+  await opened.page.goto(`${origin}/index.html`);
+  await waitForFirstFrame(opened.page);
+  return opened;
+}
+
 // Fraction of screenshot pixels that differ clearly from its most common colour. A blank or
 // cleared canvas gives ~0; a drawn UI (text, frames, widgets) gives well above 0.005.
 export async function drawnFraction(browser, png) {

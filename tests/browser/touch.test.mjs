@@ -4,18 +4,9 @@
 // Real touch events through CDP (Input.dispatchTouchEvent: touchStart, touchMove × n, touchEnd), as
 // a finger sends them, at phone size (390×844, 2×, hasTouch).
 import path from 'node:path';
-import { assert, assertClean, frames, openPage, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, openPhone, widgetRect } from './lib.mjs';
 
-const kPhone = { width: 390, height: 844 };
 const kField = 'input:model.layers';  // in the inputs panel, above the results on a phone
-
-async function openPhone(browser, origin) {
-  const opened = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport: kPhone,
-                                           deviceScaleFactor: 2, hasTouch: true });
-  await opened.page.goto(`${origin}/index.html`);
-  await waitForFirstFrame(opened.page);
-  return opened;
-}
 
 const fieldY = async (page) => (await widgetRect(page, kField)).y;
 const editing = (page) => page.evaluate(() => !!(window.sizerStats || {}).textInput);

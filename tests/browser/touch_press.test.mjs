@@ -4,19 +4,11 @@
 // a one-finger sideways drag scrolls a table that is wider than a phone. Real touch events through
 // CDP (Input.dispatchTouchEvent) at phone size (390×844, 2×, hasTouch).
 import path from 'node:path';
-import { assert, assertClean, frames, openPage, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, openPhone, widgetRect } from './lib.mjs';
 
 const kPhone = { width: 390, height: 844 };
 const kValue = 'value:training.memory.state_bytes';
 const kPath = 'training.memory.state_bytes';
-
-async function openPhone(browser, origin) {
-  const opened = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport: kPhone,
-                                           deviceScaleFactor: 2, hasTouch: true });
-  await opened.page.goto(`${origin}/index.html`);
-  await waitForFirstFrame(opened.page);
-  return opened;
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const hover = (page) => page.evaluate(() => window.sizerHover || '');
@@ -53,15 +45,20 @@ async function dragIntoView(page, cdp, name, tab) {
   throw new Error(`could not drag ${name} into view`);
 }
 
+// The phone app on its Training view with kValue dragged into view; its centre in CSS pixels.
+async function trainingValueOnPhone(browser, origin) {
+  const { page, watch } = await openPhone(browser, origin);
+  const cdp = await watch.context.newCDPSession(page);
+  await tap(page, await widgetRect(page, 'tab:Training'));
+  await page.waitForFunction((n) => n in (window.sizerUi || {}), kValue, { timeout: 10000 });
+  const r = await dragIntoView(page, cdp, kValue, 'tab:Training');
+  return { page, watch, cdp, x: r.x + r.w / 2, y: r.y + r.h / 2 };
+}
+
 export const tests = [
   ['touch: a long press on a number opens its working, which stays until the next tap, and pins nothing (phone)',
    async ({ browser, origin, shots }) => {
-    const { page, watch } = await openPhone(browser, origin);
-    const cdp = await watch.context.newCDPSession(page);
-    await tap(page, await widgetRect(page, 'tab:Training'));
-    await page.waitForFunction((n) => n in (window.sizerUi || {}), kValue, { timeout: 10000 });
-    const r = await dragIntoView(page, cdp, kValue, 'tab:Training');
-    const [x, y] = [r.x + r.w / 2, r.y + r.h / 2];
+    const { page, watch, cdp, x, y } = await trainingValueOnPhone(browser, origin);
     assert(!(await hover(page)).includes(kPath), 'the working was showing before any long press');
     // The finger goes down and stays: after half a second the working shows while it is still down.
     let at = Date.now() / 1000;
@@ -89,12 +86,7 @@ export const tests = [
   }],
 
   ['touch: a drag that rests before lifting is no long press, and no tap (phone)', async ({ browser, origin }) => {
-    const { page, watch } = await openPhone(browser, origin);
-    const cdp = await watch.context.newCDPSession(page);
-    await tap(page, await widgetRect(page, 'tab:Training'));
-    await page.waitForFunction((n) => n in (window.sizerUi || {}), kValue, { timeout: 10000 });
-    const r = await dragIntoView(page, cdp, kValue, 'tab:Training');
-    const [x, y] = [r.x + r.w / 2, r.y + r.h / 2];
+    const { page, watch, cdp, x, y } = await trainingValueOnPhone(browser, origin);
     // Down on the number, 40 px up within 0.1 s, then held still for 0.8 s before lifting.
     await finger(cdp, [[x, y], [x, y - 10], [x, y - 20], [x, y - 30], [x, y - 40]], { pauseMs: 25, restMs: 800 });
     await frames(page, 8);
