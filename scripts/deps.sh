@@ -38,7 +38,11 @@ cd "$repo"
 stamp="node_modules/.package-lock.json"
 if [[ ! -d node_modules/playwright-core || ! -x node_modules/.bin/google-closure-compiler || ! -f "$stamp" ||
       package-lock.json -nt "$stamp" ]]; then
-  echo "deps: npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+  # `npm install`, not `npm ci`: google-closure-compiler lists optional per-platform binaries
+  # (linux-arm64, macos) that the registry mirror this is built against does not serve, so the lock
+  # file cannot hold them and `npm ci` refuses it as out of sync. npm install takes the lock file's
+  # pinned versions (package.json pins them too) and skips the optional packages it cannot fetch.
+  echo "deps: npm install"
+  npm install --no-audit --no-fund --loglevel=error
 fi
 echo "deps: ok"
