@@ -117,6 +117,7 @@ struct ViewState {
   Tab requested_tab = Tab::overview;
   bool tab_request = false;
   std::string pinned_working;  // result path whose working is shown in the working pane
+  bool touch_pointer = false;  // the last pointer down was a finger: say "tap", not "click"
   char mfu_text[96] = "";      // MFU points as the user types them ("38, 45, 55")
   bool mfu_editing = false;
   PendingEdit pending;  // the field being typed into, if its text differs from the applied value

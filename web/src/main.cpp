@@ -264,6 +264,7 @@ void frame(void* arg) {
   settle_taps(p);
   apply_touch(p, font_px(p));
   sizer_web::soft_keyboard_poll(press_key);  // what the on-screen keyboard typed
+  p.app.mutable_state().view.touch_pointer = sizer_web::soft_keyboard_touch_pointer();
   ImGuiIO& io = ImGui::GetIO();  // GLFW's window size is not kept in sync on the web: override
   io.DisplaySize = ImVec2(static_cast<float>(p.width_px), static_cast<float>(p.height_px));
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);

@@ -102,6 +102,11 @@ EM_JS(void, js_kb_queue_take, (char* buffer, int size), {
   kb.next = "";
 });
 
+EM_JS(int, js_kb_touch, (), {
+  var kb = Module["sizerKeyboard"];
+  return kb && kb.touch ? 1 : 0;
+});
+
 EM_JS(void, js_kb_show, (int wanted, int numeric), {
   var kb = Module["sizerKeyboard"];
   if (!kb) return;
@@ -168,5 +173,7 @@ void soft_keyboard_sync() {
   if (id == 0) k.pending.clear();  // typed after the field closed: for no field
   js_kb_show(id != 0 ? 1 : 0, numeric ? 1 : 0);
 }
+
+bool soft_keyboard_touch_pointer() { return js_kb_touch() != 0; }
 
 }  // namespace sizer_web

@@ -27,4 +27,8 @@ void soft_keyboard_poll(void (*press_key)(int glfw_key));
 // kind of that field), and blurs it when no field is being edited.
 void soft_keyboard_sync();
 
+// Whether the last pointer to go down on the page was a finger or a pen (the UI then says "tap"
+// and "long-press" where a mouse would "click" and "hover").
+bool soft_keyboard_touch_pointer();
+
 }  // namespace sizer_web

@@ -9,6 +9,11 @@ namespace {
 constexpr const char* kHint =
     "Hover over any number to see its working: the formula, the values put into it and its source. Click a number "
     "to pin its working here.";
+constexpr const char* kTouchHint =
+    "Long-press any number to see its working: the formula, the values put into it and its source. Tap a number "
+    "to pin its working here.";
+
+const char* hint(const Ui& ui) { return ui.state.view.touch_pointer ? kTouchHint : kHint; }
 
 void working_body(Ui& ui, const sizer::Working& w, float wrap_px) {
   ImGui::PushFont(ui.fonts.small);
@@ -53,7 +58,7 @@ void working_tooltip(Ui& ui, const sizer::Working& w) {
   working_body(ui, w, std::min(ui.px(460), ImGui::GetIO().DisplaySize.x - ui.px(32)));
   ImGui::PushFont(ui.fonts.small);
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.faint);
-  ImGui::TextUnformatted("Click to pin this working.");
+  ImGui::TextUnformatted(ui.state.view.touch_pointer ? "Tap the number to pin this working." : "Click to pin this working.");
   ImGui::PopStyleColor();
   ImGui::PopFont();
   ImGui::EndTooltip();
@@ -61,7 +66,7 @@ void working_tooltip(Ui& ui, const sizer::Working& w) {
 
 float working_hint_height(Ui& ui) {
   ImGui::PushFont(ui.fonts.small);
-  const float text_h = ImGui::CalcTextSize(kHint, nullptr, false, ImGui::GetContentRegionAvail().x).y;
+  const float text_h = ImGui::CalcTextSize(hint(ui), nullptr, false, ImGui::GetContentRegionAvail().x).y;
   ImGui::PopFont();
   return text_h + ImGui::GetStyle().ItemSpacing.y * 2 + ui.px(8);
 }
@@ -71,7 +76,7 @@ void working_pane(Ui& ui) {
   const sizer::Working* w =
       ui.state.view.pinned_working.empty() ? nullptr : find_working(ui.est(), ui.state.view.pinned_working);
   if (!w) {
-    caption(ui, kHint);
+    caption(ui, hint(ui));
     return;
   }
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ui.pal.accent_soft);
