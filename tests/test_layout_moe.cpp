@@ -257,19 +257,20 @@ TEST_CASE("published MoE runs (docs/validation/runs-moe.json) do not get worse",
   CHECK(moe->out_of_sample_mae <= 0.225 + 0.005);
 }
 
-TEST_CASE("MoE with grouped-GEMM experts on a TPU says the published runs were slower (docs/validation.md)", "[layout][moe]") {
-  auto notes = [](const std::string& model, const std::string& device, bool einsum) {
+TEST_CASE("MoE on the jax stack's sparse path says how far its dispatch cost is validated (docs/validation.md)", "[layout][moe]") {
+  auto notes = [](const std::string& model, const std::string& device, bool einsum, const char* stack = "jax") {
     const Scenario s = scenario(R"({"model": ")" + model + R"(", "device": ")" + device +
-                                R"(", "training": {"stack": "jax", "zero_stage": 3, "layout": {"tp": 1, "pp": 1, "dp": 256,
+                                R"(", "training": {"stack": ")" + stack + R"(", "zero_stage": 3, "layout": {"tp": 1, "pp": 1, "dp": 256,
         "micro_batch": 8, "global_batch": 2048, "seq_len": 4096, "recompute": "full", "einsum_dispatch": )" +
                                 (einsum ? "true" : "false") + "}}}");
     const PlanLayout l = plan_layout(s);
     const auto out = explain_layout(s.model, s.device, l, run(s, l));
-    return std::any_of(out.begin(), out.end(), [](const std::string& n) { return n.find("read this step time as optimistic") != std::string::npos; });
+    return std::any_of(out.begin(), out.end(), [](const std::string& n) { return n.find("read this step time as ±35%") != std::string::npos; });
   };
   CHECK(notes("deepseek-v3", "tpu-ironwood", false));
   CHECK(notes("mixtral-8x7b", "tpu-v6e", false));
   CHECK_FALSE(notes("mixtral-8x7b", "tpu-v6e", true));   // GShard's einsum dispatch: validated within 6%
   CHECK_FALSE(notes("llama-3.1-70b", "tpu-ironwood", false));  // dense
-  CHECK_FALSE(notes("deepseek-v3", "h100", false));             // GPUs: validated on torchtitan and DeepSeek-V3
+  CHECK(notes("deepseek-v3", "h100", false));                   // the jax stack's dispatch, wherever it runs
+  CHECK_FALSE(notes("deepseek-v3", "h100", false, "pytorch"));  // copy kernels: validated on torchtitan and DeepSeek-V3
 }

@@ -33,6 +33,7 @@ const Param kParams[] = {
     {"stack.memory_bound_scale", true, 0.5, 8, [](Scenario& s) { return &s.training.stack.memory_bound_scale; }},
     {"stack.attention", true, 0.1, 1.0, [](Scenario& s) { return &s.training.stack.attention_efficiency; }},
     {"stack.layer_overhead_s", true, 0, 1e-3, [](Scenario& s) { return &s.training.stack.layer_overhead_s; }},
+    {"stack.permute_scale", true, 0.5, 40, [](Scenario& s) { return &s.training.stack.permute_scale; }},
 };
 
 const Param* find(const std::string& name) {

@@ -267,7 +267,8 @@ json scenario_to_json(const Scenario& s) {
   training["fp8_recipe"] = to_string(t.fp8_recipe);
   if (t.dropout >= 0) training["dropout"] = t.dropout == 1;  // unset (from the block) by omission
   training["stack"] = {{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
-                       {"layer_overhead_s", t.stack.layer_overhead_s}, {"cast_scale", t.stack.cast_scale}};
+                       {"layer_overhead_s", t.stack.layer_overhead_s}, {"cast_scale", t.stack.cast_scale},
+                       {"permute_scale", t.stack.permute_scale}};
   if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;
   json& lj = training["layout"];
   lj["given"] = s.training.layout_given;

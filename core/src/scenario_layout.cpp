@@ -81,7 +81,7 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
     return;
   }
   if (is_object) {
-    r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s", "cast_scale"});
+    r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s", "cast_scale", "permute_scale"});
     if (!r.string(v, "id", path, &id)) {
       r.error(detail::join(path, "id"), "is required: " + stack_list());
       return;
@@ -99,6 +99,7 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
     r.number(v, "attention", path, Range{0, 1, true}, &st.attention_efficiency);
     r.number(v, "layer_overhead_s", path, Range{0, 1e-2}, &st.layer_overhead_s);
     r.number(v, "cast_scale", path, Range{0.1, 100}, &st.cast_scale);
+    r.number(v, "permute_scale", path, Range{0.1, 100}, &st.permute_scale);
   }
   *out = st;
 }

@@ -145,6 +145,7 @@ struct LayoutResult {
   double expert_gemm_efficiency = 0;  // grouped expert GEMMs at their own width (0: dense model)
   double tokens_per_expert = 0;       // per micro-batch on the busiest device (imbalance included)
   double expert_imbalance = 0;        // busiest device's expert load ÷ the mean, as applied
+  double permute_scale = 0;           // the stack's dispatch bytes ÷ an HBM-speed copy's, as applied (0: no permute)
   double ep_comm_hidden_s = 0;        // all-to-all hidden behind compute (ep_overlap); not in ep_comm_s
   double low_precision_factor = 0;     // FP8/FP4 GEMM efficiency ÷ BF16's (0: a BF16 run)
   bool low_precision_fallback = false;  // no published run on this chip at this precision

@@ -75,6 +75,7 @@ struct SoftwareStack {
   double attention_efficiency = 0;  // flash attention's fraction of the BF16 peak; 0 = the chip's
   double layer_overhead_s = 0;      // added per layer per pass per micro-batch
   double cast_scale = 1;            // × the FP8/FP4 casts' bytes (1: fused casts)
+  double permute_scale = 1;         // × the MoE permute/unpermute bytes (1: HBM-bound copy kernels)
 };
 // The bundled stacks' defaults; false for an unknown id.
 bool software_stack_defaults(const std::string& id, SoftwareStack* out);

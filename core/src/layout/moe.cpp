@@ -14,7 +14,9 @@
 //  - Permute/unpermute: the dispatcher copies each token's hidden vector to its k expert slots and
 //    the combine reads the k outputs back into one: 2·(1 + k)·h elements read or written per token
 //    per MoE layer and pass (Megatron-Core moe_permute/unpermute; MegaBlocks, Gale et al. 2023 §5),
-//    at HBM bandwidth like the other elementwise work.
+//    at HBM bandwidth like the other elementwise work. A stack whose dispatch is not a copy kernel
+//    scales these bytes (`stack.permute_scale`): XLA's sort-and-gather dispatch on TPUs (MaxText's
+//    dropless sparse-matmul path); software_stack.cpp has the published A/B it comes from.
 //  - Einsum dispatch (`einsum_dispatch`, GShard, Lepikhin et al. 2020 §2.2 and Algorithm 1; MaxText
 //    layers/moe.py generate_masks and dense_matmul, its token-dropping path): instead of permute
 //    copies, a dispatch einsum [S × h]·[S × E·C] gathers each sequence's tokens into E expert
@@ -76,8 +78,9 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
     r->moe_permute_s = safe_div(flops_token * tokens_dev * moe_layers_stage * st.mb, peak_bf16 * eff);
   } else {
     // Router permute/unpermute copies, memory bound.
-    const double permute_bytes =
-        d.memory_bound_factor * kPermuteElementsPerK * (1.0 + k) * h * c.activation_bytes * tokens_dev;
+    r->permute_scale = c.stack.permute_scale;
+    const double permute_bytes = d.memory_bound_factor * c.stack.permute_scale * kPermuteElementsPerK * (1.0 + k) * h *
+                                 c.activation_bytes * tokens_dev;
     r->moe_permute_s = safe_div(permute_bytes * passes * moe_layers_stage * st.mb, d.hbm_bytes_per_s);
   }
 
