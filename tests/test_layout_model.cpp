@@ -458,10 +458,13 @@ TEST_CASE("every group, in sample and held out, over all 145 runs may only get b
   // dense 9.1% → 7.8% and FSDP 11.5% → 10.5% for in sample 4.4% → 4.8% and 4.9% → 5.2% (IBM's
   // A100 7B run, calibrate, +1.8% → +12.7%). Then four held-out DeepSeek-V3 rows on Ironwood
   // (MaxText's MoE sparse path, −43% to −48%, the Qwen3 rows' blind spot) raised the MoE, FSDP
-  // and FP8 held-out errors: new evidence, not a change to the model.
+  // and FP8 held-out errors: new evidence, not a change to the model. Seventh session (2026-12-02):
+  // the jax stack's MoE dispatch scale from MaxText #1256 (not fitted on any run here) took the
+  // DeepSeek-V3 Ironwood rows within 8% and the Qwen3-235B rows to +34%/+38%: held out MoE 30.9% →
+  // 18.6%, FSDP 12.0% → 10.2%, FP8/FP4 18.8% → 14.2%, all 12.2% → 10.5%.
   const Limit limits[] = {
-      {"dense_bf16", 0.048, 0.078, 0.643}, {"fsdp_zero3", 0.052, 0.120, 0.656}, {"moe", 0.027, 0.309, 0.609},
-      {"fp8_fp4", 0.067, 0.188, 0.656},    {"all", 0.052, 0.122, 0.656},
+      {"dense_bf16", 0.048, 0.078, 0.643}, {"fsdp_zero3", 0.052, 0.102, 0.656}, {"moe", 0.027, 0.186, 0.609},
+      {"fp8_fp4", 0.067, 0.142, 0.656},    {"all", 0.052, 0.105, 0.656},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {
