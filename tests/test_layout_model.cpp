@@ -461,10 +461,12 @@ TEST_CASE("every group, in sample and held out, over all 145 runs may only get b
   // and FP8 held-out errors: new evidence, not a change to the model. Seventh session (2026-12-02):
   // the jax stack's MoE dispatch scale from MaxText #1256 (not fitted on any run here) took the
   // DeepSeek-V3 Ironwood rows within 8% and the Qwen3-235B rows to +34%/+38%: held out MoE 30.9% →
-  // 18.6%, FSDP 12.0% → 10.2%, FP8/FP4 18.8% → 14.2%, all 12.2% → 10.5%.
+  // 18.6%, FSDP 12.0% → 10.2%, FP8/FP4 18.8% → 14.2%, all 12.2% → 10.5%. Then torchao's B200s at the
+  // 750 W its team gives for them (pytorch/ao #3566): held out dense 7.6%, FSDP 9.9%, FP8/FP4 13.2%,
+  // all 10.2%; the worst runs 53.3% (dense), 56.0% (FP8/FP4), 60.9% (Qwen3 default all-to-all).
   const Limit limits[] = {
-      {"dense_bf16", 0.048, 0.078, 0.643}, {"fsdp_zero3", 0.052, 0.102, 0.656}, {"moe", 0.027, 0.186, 0.609},
-      {"fp8_fp4", 0.067, 0.142, 0.656},    {"all", 0.052, 0.105, 0.656},
+      {"dense_bf16", 0.048, 0.076, 0.533}, {"fsdp_zero3", 0.052, 0.099, 0.609}, {"moe", 0.027, 0.186, 0.609},
+      {"fp8_fp4", 0.067, 0.132, 0.560},    {"all", 0.052, 0.102, 0.609},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {
