@@ -82,6 +82,42 @@ export const tests = [
     await watch.context.close();
   }],
 
+  ['soft keyboard: when the keyboard shrinks the window, the field being typed into scrolls back into view (phone)',
+   async ({ browser, origin, shots }) => {
+    // Android shrinks the window when its keyboard opens (here: 844 → 504 CSS px). The last
+    // visible field of the inputs panel would then be under the results; its panel scrolls instead.
+    const { page, watch } = await open(browser, origin, true);
+    const field = 'input:model.heads';
+    const before = await widgetRect(page, field);
+    await page.touchscreen.tap(before.x + before.w / 2, before.y + before.h / 2);
+    await frames(page, 6);
+    assert(await editing(page), `a tap on ${field} did not open it`);
+    assert((await active(page)).id === 'sizer-keyboard', 'the tap did not focus the hidden input');
+    await page.setViewportSize({ width: kPhone.viewport.width, height: 504 });
+    await frames(page, 12);
+    const top = await widgetRect(page, 'button:theme'), tabs = await widgetRect(page, 'tab:Overview');
+    const visibleTop = top.y + top.h, visibleBottom = tabs.y - 20;  // the inputs panel, above the model's name and the tabs
+    // Without a scroll the field would have stayed where it was, below the panel's new bottom.
+    assert(before.y + before.h > visibleBottom, `the test's field was not under the shrunk panel (${before.y} vs ${visibleBottom})`);
+    const after = await widgetRect(page, field);
+    assert(after.y >= visibleTop && after.y + after.h <= visibleBottom,
+           `the edited field is out of view after the window shrank: y ${after.y}–${after.y + after.h}, panel ${visibleTop}–${visibleBottom}`);
+    assert(await editing(page) && (await active(page)).id === 'sizer-keyboard', 'the field or the keyboard closed when the window shrank');
+    await page.screenshot({ path: `${shots}/soft-keyboard-shrunk-phone.png` });
+    // Typing goes on into the same field, and Enter applies it.
+    await page.keyboard.insertText('128');
+    await frames(page, 4);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => {
+      const h = location.hash;
+      if (!h.startsWith('#s1.')) return false;
+      const s = JSON.parse(atob(h.slice(4).replace(/-/g, '+').replace(/_/g, '/')));
+      return s.model && s.model.heads === 128;
+    }, null, { timeout: 10000 });
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
   ['soft keyboard: with a mouse the hidden input never takes the focus (desktop)', async ({ browser, origin }) => {
     const { page, watch } = await open(browser, origin, false);
     const r = await widgetRect(page, kField);

@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "imgui_internal.h"  // ScrollToBringRectIntoView, the current window's visible rectangle
+
 #include "sizer/working.h"
 #include "working_tooltip.h"
 
@@ -13,10 +15,35 @@ void same_line_or_wrap(float item_w) {
   if (ImGui::GetCursorPosX() + item_w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
 }
 
+namespace {
+
+// Whether the display got shorter since the last frame: a phone's on-screen keyboard opening
+// shrinks the window (Android), and the field being typed into must not end up under it.
+bool display_shrank() {
+  static int frame = -1;
+  static float previous = 0, current = 0;
+  if (ImGui::GetFrameCount() != frame) {
+    frame = ImGui::GetFrameCount();
+    previous = current;
+    current = ImGui::GetIO().DisplaySize.y;
+  }
+  return previous > 0 && current < previous - 0.5f;
+}
+
+}  // namespace
+
+void keep_edited_field_in_view(const Ui& ui) {
+  if (!ui.state.view.touch_pointer || !ImGui::IsItemActive() || !display_shrank()) return;
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const ImRect item(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (!window->InnerClipRect.Contains(item)) ImGui::ScrollToBringRectIntoView(window, item);
+}
+
 void note_rect(Ui& ui, const std::string& name) {
   const ImVec2 a = ImGui::GetItemRectMin();
   const ImVec2 b = ImGui::GetItemRectMax();
   ui.state.view.rects.push_back({name, a.x, a.y, b.x - a.x, b.y - a.y});
+  keep_edited_field_in_view(ui);
 }
 
 void note_text(Ui& ui, const std::string& name, const std::string& text) {

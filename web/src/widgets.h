@@ -27,6 +27,10 @@ struct Ui {
 
 // Records the last item's rectangle under `name` (window.sizerUi in the page, for tests).
 void note_rect(Ui& ui, const std::string& name);
+// After a text or number field: while a finger is editing it and the display just got shorter (a
+// phone's keyboard opening shrinks the window), scrolls its panel so the field stays visible.
+// note_rect calls it for every published field.
+void keep_edited_field_in_view(const Ui& ui);
 // The same, with the text the last item drew (a unit, a hint, a column header, a card's value):
 // published beside the rectangle, so a test reads what the canvas shows.
 void note_text(Ui& ui, const std::string& name, const std::string& text);
