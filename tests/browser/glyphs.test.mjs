@@ -55,9 +55,13 @@ function jsonStrings(value, out = []) {
 export function displayedCharacters() {
   const seen = new Map();
   const note = (s, file) => { for (const ch of s) if (ch.codePointAt(0) > 0x7e && !seen.has(ch)) seen.set(ch, file); };
+  // Every C++ file below these folders: the core's layers live in subfolders (core/src/layout,
+  // serve, ops, io), and their working strings reach the page too.
+  const walk = (dir) => fs.readdirSync(path.join(repo, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : /\.(cpp|h)$/.test(e.name) ? [`${dir}/${e.name}`] : []));
   for (const dir of ['web/src', 'core/src', 'core/include/sizer']) {
-    for (const f of fs.readdirSync(path.join(repo, dir)).filter((n) => /\.(cpp|h)$/.test(n)).sort()) {
-      for (const s of cppStrings(fs.readFileSync(path.join(repo, dir, f), 'utf8'))) note(s, `${dir}/${f}`);
+    for (const file of walk(dir)) {
+      for (const s of cppStrings(fs.readFileSync(path.join(repo, file), 'utf8'))) note(s, file);
     }
   }
   for (const f of fs.readdirSync(path.join(repo, 'assets')).filter((n) => n.endsWith('.json')).sort()) {
