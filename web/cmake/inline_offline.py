@@ -12,7 +12,10 @@ With METHOD.html and SITE.css the method page goes in too, its style inlined and
 other pages of the site (which the file does not carry) replaced by a line saying where they are;
 the app opens it from the page's own text (page_io.cpp, "open_page").
 """
-import gzip, re, shutil, subprocess, sys
+import os, re, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from inline_offline_pack import compress  # noqa: E402  (shared with join_api.py)
 
 # 7-bit values a <script> element's text cannot carry as themselves: NUL (the HTML parser replaces
 # it), CR (it becomes LF) and '<' (which could close the element). Each is written as one
@@ -44,11 +47,6 @@ def pack7(data):
     return ''.join(out)
 
 
-def compress(path):
-    """gzip of the file: zopfli's (about 4% smaller) when Debian's zopfli is installed, else zlib's -9."""
-    if shutil.which('zopfli'):
-        return subprocess.run(['zopfli', '-c', path], stdout=subprocess.PIPE, check=True).stdout
-    return gzip.compress(open(path, 'rb').read(), compresslevel=9, mtime=0)
 
 page_path, js_path, wasm_path, out_path = sys.argv[1:5]
 method_path, css_path = (sys.argv[5:7] + [None, None])[:2]

@@ -59,8 +59,36 @@ function sizerShared(text) {
   return out;
 }
 
+// The factory's WebAssembly, inflated from SIZER_WASM_GZIP_BASE64 (written above this file by
+// web/cmake/join_api.py) and compiled once per page or process: no file, no request.
+let sizerWasm = null;
+function sizerWasmModule() {
+  if (!sizerWasm) {
+    sizerWasm = (async () => {
+      if (typeof DecompressionStream !== 'function') {
+        throw new Error('sizer.mjs needs DecompressionStream (Node 18+, Chrome 80+, Firefox 113+, Safari 16.4+)');
+      }
+      const binary = atob(SIZER_WASM_GZIP_BASE64);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+      return WebAssembly.compile(await new Response(inflated).arrayBuffer());
+    })();
+  }
+  return sizerWasm;
+}
+
 export async function createSizer(options) {
-  const core = await createSizerCore(options || {});
+  const opts = options || {};
+  let instantiateWasm = opts.instantiateWasm;
+  if (!instantiateWasm) {
+    const module = await sizerWasmModule();
+    instantiateWasm = (imports, receive) => {
+      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+      return {};  // the exports arrive through receive()
+    };
+  }
+  const core = await createSizerCore({ ...opts, instantiateWasm });
   const table = (name) => JSON.parse(core.list(name));
   return Object.freeze({
     version: core.version(),
