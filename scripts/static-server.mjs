@@ -1,5 +1,7 @@
 // Minimal static file server for the built site (correct MIME types for .wasm and .mjs, which
-// python's http.server gets wrong on some systems). Binds to 127.0.0.1 only.
+// python's http.server gets wrong on some systems). Binds to 127.0.0.1 only. Where the build wrote
+// a precompressed FILE.gz no older than FILE (scripts/build-web.sh), a browser that accepts gzip
+// gets it with Content-Encoding: gzip.
 // CLI: node scripts/static-server.mjs DIR [PORT]      Module: serveStatic(dir, port) -> server
 import http from 'node:http';
 import fs from 'node:fs';
@@ -12,6 +14,16 @@ const kTypes = {
   '.png': 'image/png', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8',
 };
 
+// FILE.gz when it exists and is not older than FILE, else null.
+function precompressed(file) {
+  try {
+    const gz = file + '.gz';
+    return fs.statSync(gz).mtimeMs >= fs.statSync(file).mtimeMs ? gz : null;
+  } catch {
+    return null;
+  }
+}
+
 export function serveStatic(dir, port = 0) {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
@@ -19,10 +31,14 @@ export function serveStatic(dir, port = 0) {
     let file = path.join(root, path.normalize(urlPath));
     if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    fs.readFile(file, (err, data) => {
+    const gz = precompressed(file);
+    const gzip = gz && /\bgzip\b/.test(req.headers['accept-encoding'] || '');
+    fs.readFile(gzip ? gz : file, (err, data) => {
       if (err) { res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found'); return; }
       const headers = { 'Content-Type': kTypes[path.extname(file)] || 'application/octet-stream',
                         'Cache-Control': 'no-cache' };
+      if (gz) headers.Vary = 'Accept-Encoding';
+      if (gzip) headers['Content-Encoding'] = 'gzip';
       // Only the embed card may be framed by other sites (blogs); the calculator may not.
       headers['Content-Security-Policy'] = path.basename(file) === 'embed.html' ? 'frame-ancestors *' : "frame-ancestors 'self'";
       res.writeHead(200, headers);

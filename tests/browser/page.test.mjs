@@ -1,5 +1,6 @@
 // The page around the canvas: an inline favicon (issue 11 item 10: a missing /favicon.ico logged a
 // 404 console error on every load), in the hosted page and in the offline single file.
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assert, assertClean, openPage, waitForFirstFrame } from './lib.mjs';
@@ -37,5 +38,24 @@ export const tests = [
     await checkIcon(offline.page);
     assertClean(offline.watch);
     await offline.watch.context.close();
+  }],
+  ['the hosted page arrives gzip-compressed (precompressed by the build) and starts from it', async ({ browser, origin, site }) => {
+    const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/') });
+    const encodings = {};
+    page.on('response', (r) => { encodings[r.url().split('/').pop()] = r.headers()['content-encoding'] || 'identity'; });
+    await page.goto(`${origin}/index.html`);
+    await waitForFirstFrame(page);
+    for (const name of ['index.html', 'index.js', 'index.wasm', 'boot.js', 'shell.css']) {
+      assert(fs.existsSync(path.join(site, `${name}.gz`)), `the build wrote no ${name}.gz`);
+      assert(encodings[name] === 'gzip', `${name} arrived as ${encodings[name]}, not gzip`);
+    }
+    // The JS API, fetched as a page would import it, is the same module once inflated.
+    const api = await page.evaluate(async () => {
+      const { createSizer } = await import('./sizer.mjs');
+      return (await createSizer()).version;
+    });
+    assert(encodings['sizer.mjs'] === 'gzip' && /^\d+\.\d+\.\d+$/.test(api), `sizer.mjs: ${encodings['sizer.mjs']}, version ${api}`);
+    assertClean(watch);
+    await watch.context.close();
   }],
 ];
