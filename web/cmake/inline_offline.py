@@ -15,7 +15,7 @@ the app opens it from the page's own text (page_io.cpp, "open_page").
 import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from inline_offline_pack import compress  # noqa: E402  (shared with join_api.py)
+from wasm_inline import compress, unname_wasm  # noqa: E402  (shared with join_api.py)
 
 # 7-bit values a <script> element's text cannot carry as themselves: NUL (the HTML parser replaces
 # it), CR (it becomes LF) and '<' (which could close the element). Each is written as one
@@ -45,7 +45,6 @@ def pack7(data):
             out.append(chr(v))
             i += 1
     return ''.join(out)
-
 
 
 page_path, js_path, wasm_path, out_path = sys.argv[1:5]
@@ -92,8 +91,7 @@ if not tag.search(page):
 # The glue must not close the <script> element it is inlined into; and it names the wasm file it
 # would fetch without instantiateWasm, which no longer exists: renamed so the page names no file.
 js = js.replace('</script', '<\\/script')
-wasm_name = wasm_path.rsplit('/', 1)[-1]
-js = js.replace('"' + wasm_name + '"', '"inlined-in-the-page"').replace("'" + wasm_name + "'", "'inlined-in-the-page'")
+js = unname_wasm(js, wasm_path, 'inlined-in-the-page')
 inline = ('<script type="application/octet-stream" data-bytes="%d" id="sizer-wasm">' % len(packed_bytes) + packed + '</script>\n'
           '<script>' + loader + '</script>\n<script>\n' + js + '\n</script>')
 if method_path:

@@ -11,7 +11,7 @@ exports, is appended. -sSINGLE_FILE's raw base64 of the wasm was 2.6x larger.
 import base64, os, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from inline_offline_pack import compress  # noqa: E402  (shared with inline_offline.py)
+from wasm_inline import compress, unname_wasm  # noqa: E402  (shared with inline_offline.py)
 
 core_path, wasm_path, api_path, out_path = sys.argv[1:5]
 core = open(core_path, encoding='utf-8').read()
@@ -20,10 +20,7 @@ export = 'export default createSizerCore;'
 if export not in core:
     sys.exit('join_api.py: no "%s" in %s' % (export, core_path))
 core = core.replace(export, '')
-# The factory names the wasm file it would fetch without instantiateWasm; there is none beside the
-# module, so the name is replaced and the module names no file.
-wasm_name = os.path.basename(wasm_path)
-core = core.replace('"' + wasm_name + '"', '"inlined-in-the-module"').replace("'" + wasm_name + "'", "'inlined-in-the-module'")
+core = unname_wasm(core, wasm_path, 'inlined-in-the-module')
 packed = base64.b64encode(compress(wasm_path)).decode('ascii')
 constant = ('\n// The WebAssembly of the factory above, gzip-compressed, base64 (web/cmake/join_api.py).\n'
             'const SIZER_WASM_GZIP_BASE64 = "%s";\n' % packed)
