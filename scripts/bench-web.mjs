@@ -38,6 +38,7 @@ async function timeOne(browser, url, allow) {
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.sizer === 'ready', null, { timeout: 30000 });
   const firstFrame = await page.evaluate(() => window.sizerFirstFrameMs);
+  const startup = await page.evaluate(() => window.sizerStartup);
   await frames(page, 5);
   // Focus the schedule field, select its text and type "6"; then time the Enter that applies it
   // (a field applies on Enter, Tab or leaving it, never while half-typed).
@@ -61,7 +62,26 @@ async function timeOne(browser, url, allow) {
   await page.waitForFunction(() => window.__bench.settled, null, { timeout: 10000 });
   const b = await page.evaluate(() => window.__bench);
   await watch.context.close();
-  return { firstFrame, inputToSettled: b.settled - b.key, recomputeMs: b.recomputeMs };
+  return { firstFrame, startup, inputToSettled: b.settled - b.key, recomputeMs: b.recomputeMs };
+}
+
+// The start-up timeline (window.sizerStartup: shell/boot.js and web/src/main.cpp mark when each
+// step ends, ms since navigation): the median length of each step over the runs.
+const kSteps = [['boot', 'page and boot script'], ['context', 'WebGL2 context (boot.js, while the wasm loads)'],
+  ['runtime', 'wasm fetched or inflated, compiled, runtime up'], ['main', 'to main()'],
+  ['tables', 'bundled tables parsed'], ['app', 'default scenario parsed and evaluated, text mirror'],
+  ['webgl', 'GLFW window on the context'], ['imgui', 'ImGui and page hooks'],
+  ['fonts', 'font atlas built and uploaded'], ['ui', 'first frame laid out (ImGui)'],
+  ['gl', 'drawn (WebGL)'], ['frame', 'published to the page']];
+function timeline(all) {
+  const rows = [];
+  for (let i = 0; i < kSteps.length; i++) {
+    const [key, what] = kSteps[i];
+    const prev = i ? kSteps[i - 1][0] : null;
+    const d = all.map((r) => r.startup && r.startup[key] - (prev ? r.startup[prev] : 0)).filter((x) => Number.isFinite(x));
+    if (d.length) rows.push(`${what} ${median(d).toFixed(0)}`);
+  }
+  return rows.join(' · ');
 }
 
 async function timeMany(browser, url, allow) {
@@ -71,6 +91,7 @@ async function timeMany(browser, url, allow) {
     firstFrame: median(all.map((r) => r.firstFrame)),
     inputToSettled: median(all.map((r) => r.inputToSettled)),
     recomputeMs: median(all.map((r) => r.recomputeMs)),
+    timeline: timeline(all),
   };
 }
 
@@ -126,6 +147,8 @@ console.log(`hosted app              ${kb(s.hostedRaw)} raw, ${kb(s.hostedGzip)}
 console.log(`sizer.mjs               ${kb(s.apiRaw)} raw, ${kb(s.apiGzip)} gzipped (target 160 KB gzipped)`);
 console.log(`served:  navigation → first frame ${ms(served.firstFrame)} (target 350 ms quiet); key press → settled frame ${ms(served.inputToSettled)}`);
 console.log(`offline: navigation → first frame ${ms(offline.firstFrame)} (target 300 ms quiet); key press → settled frame ${ms(offline.inputToSettled)}`);
+console.log(`served start-up, ms per step:  ${served.timeline}`);
+console.log(`offline start-up, ms per step: ${offline.timeline}`);
 console.log(`recompute after an input change (in the app, WebAssembly): ${served.recomputeMs.toFixed(3)} ms ` +
             `(browser timer resolution ~0.1 ms)`);
 console.log(`sizer.evaluate() in Node, JSON in and out:  ${(apiMs * 1000).toFixed(0)} µs per call`);

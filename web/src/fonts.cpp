@@ -14,12 +14,14 @@ constexpr float kSmallCssPx = 13.0f;
 constexpr float kHeadingCssPx = 18.0f;
 constexpr float kBigCssPx = 26.0f;
 constexpr float kNumberCssPx = 14.0f;
-// Basic Latin, Latin-1, thin/narrow spaces, dashes and quotes, super- and subscript digits (CO₂e
-// in the emissions card, 10⁶), arrows, en dash, euro, ≈ ≤ ≥, ⌈ ⌉.
-const ImWchar kTitleRanges[] = {0x0020, 0x007E, 0x00A0, 0x00FF, 0x2009, 0x2027, 0x202F, 0x202F,
-                                0x2070, 0x2070, 0x2074, 0x2079, 0x2080, 0x2089, 0x20AC, 0x20AC,
-                                0x2190, 0x2195, 0x2212, 0x2212, 0x2248, 0x2248, 0x2264, 0x2265,
-                                0x2308, 0x2309, 0};
+// The heading and headline faces show fixed titles and formatted numbers, never names people type,
+// so they skip Latin-1's letters (À–ÿ): ASCII, Latin-1's signs (NBSP–¿, × ÷), thin/narrow spaces,
+// dashes and quotes, super- and subscript digits (CO₂e, 10⁶), arrows, euro, − ≈ ≤ ≥, ⌈ ⌉. At 18 and
+// 26 px these are the atlas's largest glyphs: 124 fewer is about a tenth of its build time.
+const ImWchar kTitleRanges[] = {0x0020, 0x007E, 0x00A0, 0x00BF, 0x00D7, 0x00D7, 0x00F7, 0x00F7,
+                                0x2009, 0x2027, 0x202F, 0x202F, 0x2070, 0x2070, 0x2074, 0x2079,
+                                0x2080, 0x2089, 0x20AC, 0x20AC, 0x2190, 0x2195, 0x2212, 0x2212,
+                                0x2248, 0x2248, 0x2264, 0x2265, 0x2308, 0x2309, 0};
 
 ImFont* add_one(const EmbeddedFont& font, float size_px, const ImWchar* ranges, bool merge) {
   ImFontConfig config;

@@ -17,6 +17,7 @@
 #include <emscripten/html5.h>
 
 #include "app.h"
+#include "sizer/catalog.h"
 #include "fonts.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
@@ -60,6 +61,12 @@ struct Platform {
   int published_text_input = -1;  // io.WantTextInput last written into window.sizerStats
   bool published_gliding = false;  // Module.sizerGliding
 };
+
+// The start-up timeline (scripts/bench-web.mjs, docs/budgets.md): window.sizerStartup[step] is
+// performance.now() when the step ended, in ms since navigation.
+void startup_mark(const char* step) {
+  EM_ASM({ (window.sizerStartup || (window.sizerStartup = {}))[UTF8ToString($0)] = performance.now(); }, step);
+}
 
 Platform* g_platform = nullptr;  // for the GLFW key callback, which has no user pointer here
 
@@ -259,6 +266,7 @@ void publish_text_input(Platform& p) {
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
   fit_canvas(p);
+  if (!p.first_frame_done) startup_mark("fonts");
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   settle_taps(p);
@@ -272,12 +280,14 @@ void frame(void* arg) {
   ImGui::NewFrame();
   p.app.draw(p.fonts, io.DisplaySize.x, io.DisplaySize.y, p.dpr);
   ImGui::Render();
+  if (!p.first_frame_done) startup_mark("ui");
   glViewport(0, 0, p.width_px, p.height_px);
   const ImVec4 bg = p.app.clear_color();
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   sizer_web::page_io_flush(p.app.mutable_state());  // downloads, clipboard, PNG (canvas still drawn)
+  if (!p.first_frame_done) startup_mark("gl");
   mirror_results(p);
   publish_rects(p);
   publish_hover(p);
@@ -309,14 +319,19 @@ void ignore_glfw_scroll(GLFWwindow*, double, double) {}
 }  // namespace
 
 int main() {
+  startup_mark("main");
+  sizer::bundled_catalog();  // parsed once here, so the timeline shows it apart from App()
+  startup_mark("tables");
   if (!glfwInit()) return 1;
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   static Platform platform;  // lives for the page's lifetime; the main loop never returns
+  startup_mark("app");
   platform.window = glfwCreateWindow(640, 480, "Sizer", nullptr, nullptr);
+  startup_mark("webgl");
   if (!platform.window) {
-    EM_ASM(if (Module['sizerFail']) Module['sizerFail']('Could not create a WebGL2 context.'););
+    EM_ASM(if (Module['sizerNoWebGL2']) Module['sizerNoWebGL2'](););  // boot.js's message
     return 1;
   }
   glfwMakeContextCurrent(platform.window);
@@ -338,7 +353,10 @@ int main() {
   // CSS px a finger may wander and still tap; ms it is held still for a long press.
   sizer_web::touch_page_install(8.0, sizer_web::TouchScroll::kLongPressSeconds * 1000);
   sizer_web::soft_keyboard_install();
+  startup_mark("imgui");
 
+  // The first frame now, not at the next animation frame (about 15–25 ms later, idle meanwhile).
+  frame(&platform);
   emscripten_set_main_loop_arg(frame, &platform, 0, true);
   return 0;
 }
