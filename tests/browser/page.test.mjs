@@ -45,7 +45,7 @@ export const tests = [
     page.on('response', (r) => { encodings[r.url().split('/').pop()] = r.headers()['content-encoding'] || 'identity'; });
     await page.goto(`${origin}/index.html`);
     await waitForFirstFrame(page);
-    for (const name of ['index.html', 'index.js', 'index.wasm', 'boot.js', 'shell.css']) {
+    for (const name of ['index.html', 'index.js', 'index.wasm']) {
       assert(fs.existsSync(path.join(site, `${name}.gz`)), `the build wrote no ${name}.gz`);
       assert(encodings[name] === 'gzip', `${name} arrived as ${encodings[name]}, not gzip`);
     }
