@@ -2,12 +2,14 @@
 # Fetches Dear ImGui 1.86 sources from Debian's source package `imgui` into DEST (a build-tree
 # folder; third-party sources are never committed). Uses a private apt sources list, so the
 # system's apt setup is left alone. Cached: does nothing when DEST already holds the sources.
+# Applies one edit to the copy in DEST (see below).
 # Usage: scripts/fetch-imgui.sh DEST
 set -euo pipefail
 
 dest="${1:?usage: $0 DEST}"
 version="1.86"
-if [[ -f "$dest/imgui.cpp" && -f "$dest/backends/imgui_impl_glfw.cpp" ]]; then
+stamp="sizer-edit-1"   # written after the edit below; a copy without it is fetched again
+if [[ -f "$dest/$stamp" && -f "$dest/imgui.cpp" && -f "$dest/backends/imgui_impl_glfw.cpp" ]]; then
   exit 0
 fi
 
@@ -36,5 +38,19 @@ trap 'rm -rf "$tmp"' EXIT
 tar -xf "$tarball" -C "$tmp"
 src=$(dirname "$(find "$tmp" -name imgui.cpp -not -path '*/backends/*' | head -n1)")
 grep -q "IMGUI_VERSION *\"${version}" "$src/imgui.h" || { echo "fetch-imgui: not ImGui ${version}" >&2; exit 1; }
+# One edit, in the build tree only: ImFontAtlas::Build() falls back to ProggyClean when no font was
+# added. Sizer always adds its own before building, and that one call is all that links the
+# fallback in (12 KB of base85 font data and its decompressor in every copy of the app, about
+# 10 KB gzipped); without it the linker drops them. An atlas built empty asserts instead.
+python3 - "$src/imgui_draw.cpp" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path, encoding='utf-8').read()
+old = "    if (ConfigData.Size == 0)\n        AddFontDefault();\n"
+if text.count(old) != 1:
+    sys.exit("fetch-imgui: ImFontAtlas::Build()'s default-font fallback not found in imgui_draw.cpp")
+open(path, 'w', encoding='utf-8').write(text.replace(old, "    IM_ASSERT(ConfigData.Size > 0 && \"Sizer adds its fonts before Build()\");\n"))
+PY
+touch "$src/$stamp"
 rm -rf "$dest" && mkdir -p "$(dirname "$dest")" && mv "$src" "$dest"
 echo "fetch-imgui: ImGui ${version} sources in $dest"
