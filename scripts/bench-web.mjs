@@ -68,6 +68,7 @@ async function timeOne(browser, url, allow) {
 // The start-up timeline (window.sizerStartup: shell/boot.js and web/src/main.cpp mark when each
 // step ends, ms since navigation): the median length of each step over the runs.
 const kSteps = [['boot', 'page and boot script'], ['context', 'WebGL2 context (boot.js, while the wasm loads)'],
+  ['parsed', 'rest of the offline page parsed'], ['unpacked', 'its 7-bit text unpacked'],
   ['runtime', 'wasm fetched or inflated, compiled, runtime up'], ['main', 'to main()'],
   ['tables', 'bundled tables parsed'], ['app', 'default scenario parsed and evaluated, text mirror'],
   ['webgl', 'GLFW window on the context'], ['imgui', 'ImGui and page hooks'],
@@ -77,8 +78,10 @@ function timeline(all) {
   const rows = [];
   for (let i = 0; i < kSteps.length; i++) {
     const [key, what] = kSteps[i];
-    const prev = i ? kSteps[i - 1][0] : null;
-    const d = all.map((r) => r.startup && r.startup[key] - (prev ? r.startup[prev] : 0)).filter((x) => Number.isFinite(x));
+    const d = all.map((r) => {  // from the latest earlier step this page has (the offline file has more)
+      const prev = kSteps.slice(0, i).map(([k]) => k).filter((k) => r.startup && k in r.startup).pop();
+      return r.startup && r.startup[key] - (prev ? r.startup[prev] : 0);
+    }).filter((x) => Number.isFinite(x));
     if (d.length) rows.push(`${what} ${median(d).toFixed(0)}`);
   }
   return rows.join(' · ');

@@ -55,38 +55,51 @@ packed_bytes = compress(wasm_path)
 packed = pack7(packed_bytes)
 
 loader = """
-// The WebAssembly, gzip-compressed and 7 bits to a character, inflated here (inline_offline.py).
-Module.instantiateWasm = function (imports, receive) {
+// The WebAssembly, gzip-compressed and 7 bits to a character (inline_offline.py): unpacked here,
+// then inflated and compiled (streaming where the browser can) while the page goes on to parse
+// the runtime's glue below; the glue's instantiateWasm only instantiates the compiled module.
+(function () {
   var status = document.getElementById('status');
   function fail(why) {
     if (status) { status.textContent = why; status.className = 'error'; }
   }
-  if (typeof DecompressionStream !== 'function') {
-    fail('This offline copy needs a browser with DecompressionStream (Chrome 80+, Firefox 113+, Safari 16.4+); ' +
-         'open the hosted calculator instead.');
+  var compiled = null;
+  if (typeof DecompressionStream === 'function') {
+    var startup = window.sizerStartup || (window.sizerStartup = {});
+    startup.parsed = performance.now();  // the page's text up to here parsed
+    var el = document.getElementById('sizer-wasm'), text = el.textContent, n = +el.getAttribute('data-bytes');
+    var bytes = new Uint8Array(n), illegal = [0, 13, 60], acc = 0, bits = 0, k = 0, len = text.length;
+    for (var i = 0; i < len; i++) {  // writes past n (the last character's padding) are ignored
+      var c = text.charCodeAt(i);
+      if (c >= 128) {  // an escaped value, then the next one
+        c -= 256;
+        acc = (acc << 7 | illegal[c >> 7]) & 0x7fff;
+        bits += 7;
+        if (bits >= 8) { bits -= 8; bytes[k++] = acc >> bits; }
+        c &= 127;
+      }
+      acc = (acc << 7 | c) & 0x7fff;
+      bits += 7;
+      if (bits >= 8) { bits -= 8; bytes[k++] = acc >> bits; }
+    }
+    startup.unpacked = performance.now();
+    var inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    compiled = typeof WebAssembly.compileStreaming === 'function'
+      ? WebAssembly.compileStreaming(new Response(inflated, { headers: { 'Content-Type': 'application/wasm' } }))
+      : new Response(inflated).arrayBuffer().then(function (buf) { return WebAssembly.compile(buf); });
+  }
+  Module.instantiateWasm = function (imports, receive) {
+    if (!compiled) {
+      fail('This offline copy needs a browser with DecompressionStream (Chrome 80+, Firefox 113+, Safari 16.4+); ' +
+           'open the hosted calculator instead.');
+      return {};
+    }
+    compiled.then(function (module) {
+      return WebAssembly.instantiate(module, imports).then(function (instance) { receive(instance, module); });
+    }).catch(function (e) { fail('Sizer could not start its WebAssembly: ' + e); });
     return {};
-  }
-  var el = document.getElementById('sizer-wasm'), text = el.textContent, n = +el.getAttribute('data-bytes');
-  var bytes = new Uint8Array(n), illegal = [0, 13, 60], acc = 0, bits = 0, k = 0;
-  function put(v) {
-    acc = (acc << 7 | v) & 0x7fff;
-    bits += 7;
-    if (bits >= 8) { bits -= 8; if (k < n) bytes[k++] = acc >> bits & 255; }
-  }
-  for (var i = 0; i < text.length; i++) {
-    var c = text.charCodeAt(i);
-    if (c < 128) put(c);
-    else { c -= 256; put(illegal[c >> 7]); put(c & 127); }
-  }
-  // Compiled while it is inflated where the browser can (instantiateStreaming of the inflating stream).
-  var inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  var started = typeof WebAssembly.instantiateStreaming === 'function'
-    ? WebAssembly.instantiateStreaming(new Response(inflated, { headers: { 'Content-Type': 'application/wasm' } }), imports)
-    : new Response(inflated).arrayBuffer().then(function (buf) { return WebAssembly.instantiate(buf, imports); });
-  started.then(function (r) { receive(r.instance, r.module); },
-               function (e) { fail('Sizer could not start its WebAssembly: ' + e); });
-  return {};
-};
+  };
+})();
 """
 tag = re.compile(r'<script[^>]*src="[^"]*' + re.escape(js_path.rsplit('/', 1)[-1]) + r'"[^>]*>\s*</script>')
 if not tag.search(page):
