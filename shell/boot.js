@@ -24,9 +24,14 @@ var Module = (function () {
   // making it takes 25–55 ms that would otherwise come after the wasm starts. The attributes are
   // the ones Emscripten's GLFW asks for (library_glfw.js: no antialiasing; alpha, depth and stencil
   // from GLFW's default hints), so the context is the one the app would have made.
+  // The drawing buffer gets its final size (CSS size × devicePixelRatio, rounded as main.cpp's
+  // fit_canvas does) before the context exists: each later resize costs 5–10 ms of reallocation.
   function makeContext() {
     var startup = window.sizerStartup || (window.sizerStartup = {});
     startup.boot = performance.now();
+    var rect = canvas.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(rect.width * dpr);
+    canvas.height = Math.round(rect.height * dpr);
     var context = null;
     try {
       context = canvas.getContext('webgl2', { antialias: false, alpha: true, depth: true, stencil: true });

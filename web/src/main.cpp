@@ -152,14 +152,23 @@ void publish_hover(Platform& p) {
 
 // Keeps the drawing buffer at CSS size × devicePixelRatio and rebuilds fonts and style when the
 // ratio changes (browser zoom, moving to another screen). The UI works in physical pixels.
-void fit_canvas(Platform& p) {
+// The drawing buffer size the canvas should have: its CSS size × devicePixelRatio.
+void wanted_canvas_size(int* w, int* h) {
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size(kCanvas, &css_w, &css_h);
   const float dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
-  const int w = static_cast<int>(std::lround(css_w * dpr));
-  const int h = static_cast<int>(std::lround(css_h * dpr));
+  *w = static_cast<int>(std::lround(css_w * dpr));
+  *h = static_cast<int>(std::lround(css_h * dpr));
+}
+
+void fit_canvas(Platform& p) {
+  int w = 0, h = 0;
+  wanted_canvas_size(&w, &h);
+  const float dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
   if (w != p.width_px || h != p.height_px) {
-    emscripten_set_canvas_element_size(kCanvas, w, h);
+    int now_w = 0, now_h = 0;  // boot.js sized it before making the context: no reallocation then
+    emscripten_get_canvas_element_size(kCanvas, &now_w, &now_h);
+    if (now_w != w || now_h != h) emscripten_set_canvas_element_size(kCanvas, w, h);
     p.width_px = w;
     p.height_px = h;
   }
@@ -328,7 +337,9 @@ int main() {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   static Platform platform;  // lives for the page's lifetime; the main loop never returns
   startup_mark("app");
-  platform.window = glfwCreateWindow(640, 480, "Sizer", nullptr, nullptr);
+  int w = 0, h = 0;  // the size boot.js gave the canvas, so GLFW does not resize it
+  wanted_canvas_size(&w, &h);
+  platform.window = glfwCreateWindow(w > 0 ? w : 640, h > 0 ? h : 480, "Sizer", nullptr, nullptr);
   startup_mark("webgl");
   if (!platform.window) {
     EM_ASM(if (Module['sizerNoWebGL2']) Module['sizerNoWebGL2'](););  // boot.js's message
