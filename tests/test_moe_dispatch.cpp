@@ -1,4 +1,4 @@
-// The jax stack's MoE dispatch on TPUs (stack.permute_scale, core/src/software_stack.cpp) against the
+// The jax stack's MoE dispatch on TPUs (stack.permute_scale, core/src/formulas/software_stack.cpp) against the
 // published A/B it comes from: MaxText issue #1256 (github.com/AI-Hypercomputer/maxtext/issues/1256,
 // 2025-02-09), Mixtral 8x7B without attention on a v5p-64 at 50.4% MFU with 8 experts top-2 (expert
 // FFN 14,336) and "28%" with 56 experts top-14 (FFN 2,048), the same total and active parameters.

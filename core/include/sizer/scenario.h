@@ -70,7 +70,7 @@ const char* to_string(Optimizer o);
 // every stack, so the chip's GEMM efficiency is shared; what differs is elementwise fusion,
 // the attention kernel and per-layer host overhead (docs/validation.md, "Software stacks").
 struct SoftwareStack {
-  std::string id = "megatron";      // megatron | pytorch | pytorch_eager | jax (core/src/software_stack.cpp)
+  std::string id = "megatron";      // megatron | pytorch | pytorch_eager | jax (core/src/formulas/software_stack.cpp)
   double memory_bound_scale = 1;    // × the chip's memory-bound bytes per activation byte
   double attention_efficiency = 0;  // flash attention's fraction of the BF16 peak; 0 = the chip's
   double layer_overhead_s = 0;      // added per layer per pass per micro-batch

@@ -2,7 +2,7 @@
 // estimate_reliability.cpp (reliability, goodput, storage), estimate_costs.cpp (ownership, carbon)
 // and intervals.cpp (p10/p50/p90 and the sensitivity table).
 #pragma once
-#include "../estimate_parts.h"
+#include "planners/estimate_parts.h"
 #include "sizer/estimate.h"
 
 namespace sizer::detail {

@@ -2,7 +2,7 @@
 // device-day, capital costs, grid carbon intensities. Every record must carry its source.
 #include <string>
 
-#include "../records.h"
+#include "contract/records.h"
 #include "sizer/user_text.h"
 
 namespace sizer::detail {

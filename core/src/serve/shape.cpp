@@ -22,7 +22,7 @@
 //    KV (prompt + half the output) rounded up to 16-token paged blocks (Kwon et al. 2023), or
 //    reserve prompt + whole output (TensorRT-LLM's GUARANTEED_NO_EVICT scheduler); the engine's
 //    max_batch (vLLM max_num_seqs, TensorRT-LLM max_batch_size) caps the requests running at once.
-#include "../layout/parts.h"
+#include "layout/parts.h"
 #include "parts.h"
 #include "sizer/low_precision.h"
 

@@ -3,7 +3,7 @@
 // (training.comms.step_s, seed post Part 2); when the user has written a layout, the layout model
 // predicts that layout's step from its GEMM shapes, memory traffic, collectives, bubble and
 // overheads, and that prediction is the headline, the assumed-MFU figure staying as the seed's method.
-#include "estimate_parts.h"
+#include "planners/estimate_parts.h"
 #include "sizer/layout_model.h"
 #include "sizer/planner.h"
 #include "sizer/working.h"

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "json_read.h"
+#include "contract/json_read.h"
 #include "sizer/catalog.h"
 #include "sizer/issue.h"
 #include "sizer/scenario.h"

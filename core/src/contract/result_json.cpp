@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "json_leaves.h"
-#include "result_nulls.h"
-#include "result_ops_json.h"
+#include "contract/json_leaves.h"
+#include "contract/result_nulls.h"
+#include "contract/result_ops_json.h"
 
 namespace sizer {
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <set>
 
-#include "json_read.h"
+#include "contract/json_read.h"
 #include "sizer/format.h"
 #include "sizer/json_safe.h"
 #include "sizer/scenario_parse.h"

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "estimate_parts.h"
+#include "planners/estimate_parts.h"
 #include "sizer/serve_scenario.h"
 #include "sizer/serving.h"
 #include "sizer/training_memory.h"

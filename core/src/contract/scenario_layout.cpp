@@ -1,7 +1,7 @@
 // The `training.layout` and `training.search` parts of the scenario contract (docs/contract.md),
 // and the planner's layout rules applied to a parsed scenario, so `eval` and `plan` accept and
 // refuse the same layouts.
-#include "scenario_parts.h"
+#include "contract/scenario_parts.h"
 
 #include <cmath>
 

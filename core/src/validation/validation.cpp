@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "json_read.h"
+#include "contract/json_read.h"
 #include "sizer/json_safe.h"
 #include "sizer/scenario_parse.h"
 #include "sizer/user_text.h"

@@ -1,5 +1,5 @@
 // Typed JSON reads with path-named errors (see json_read.h).
-#include "json_read.h"
+#include "contract/json_read.h"
 
 #include <cmath>
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "records.h"
-#include "scenario_parts.h"
+#include "contract/records.h"
+#include "contract/scenario_parts.h"
 #include "sizer/format.h"
 #include "sizer/json_safe.h"
 #include "sizer/planner.h"

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "scenario_parts.h"
+#include "contract/scenario_parts.h"
 #include "sizer/scenario_parse.h"
 #include "sizer/user_text.h"
 #include "sizer/working.h"

@@ -3,7 +3,7 @@
 // serving.engine (docs/contract.md). Every refusal names its field and what is allowed.
 #include <cmath>
 
-#include "scenario_parts.h"
+#include "contract/scenario_parts.h"
 #include "sizer/format.h"
 #include "sizer/serve_scenario.h"
 #include "sizer/serve_search.h"

@@ -1,8 +1,8 @@
 // The operations parts of the result JSON (issue 12; docs/contract.md "Result"): training.reliability,
 // training.storage, ownership, carbon and intervals, and the echo of their inputs in the scenario.
-#include "result_ops_json.h"
+#include "contract/result_ops_json.h"
 
-#include "json_leaves.h"
+#include "contract/json_leaves.h"
 
 #include <cmath>
 

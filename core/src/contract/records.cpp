@@ -1,6 +1,6 @@
 // Record readers (see records.h). Ranges are generous but finite: they reject typos such as
 // 1e308 or negative sizes while allowing any real or hypothetical hardware and model.
-#include "records.h"
+#include "contract/records.h"
 
 #include <cmath>
 

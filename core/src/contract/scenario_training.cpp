@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "scenario_parts.h"
+#include "contract/scenario_parts.h"
 #include "sizer/format.h"
 #include "sizer/low_precision.h"
 #include "sizer/training_memory.h"

@@ -6,7 +6,7 @@
 // method, and write down what they did. This file: model, memory, compute and power.
 #include "sizer/estimate.h"
 
-#include "estimate_parts.h"
+#include "planners/estimate_parts.h"
 #include "ops/ops_parts.h"
 #include <algorithm>
 #include <cmath>

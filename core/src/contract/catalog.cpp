@@ -1,7 +1,7 @@
 // Catalog loading and lookup (see catalog.h).
 #include "sizer/catalog.h"
 
-#include "records.h"
+#include "contract/records.h"
 #include "sizer/bundled_assets.h"
 #include "sizer/json_safe.h"
 #include "sizer/user_text.h"

@@ -4,7 +4,7 @@
 // null_reason() for every null it finds; the answers go to the result's "nulls" list. A null
 // with no reason here is a bug, and the audit property test (tests/test_audit_properties.cpp)
 // fails on it.
-#include "result_nulls.h"
+#include "contract/result_nulls.h"
 
 #include "sizer/units.h"
 #include "sizer/working.h"

@@ -1,7 +1,7 @@
 // Internal: reading and validating Device, System, PriceOffer and Model records from JSON.
 // Shared by the catalog loader (tables) and the scenario parser (inline objects and overrides).
 #pragma once
-#include "json_read.h"
+#include "contract/json_read.h"
 #include "sizer/hardware.h"
 #include "sizer/model.h"
 #include "sizer/operations.h"

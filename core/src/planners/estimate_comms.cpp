@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "estimate_parts.h"
+#include "planners/estimate_parts.h"
 #include "sizer/training_compute.h"
 #include "sizer/training_memory.h"
 
