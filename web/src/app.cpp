@@ -169,7 +169,7 @@ void App::draw(const Fonts& fonts, float width_px, float height_px, float dpr) {
   }
   state_.view.rects.clear();
   state_.view.hover_text.clear();
-  ensure_working(state_);
+  ensure_working(state_, frames_drawn_++ > 0);  // the first frame shows no working (scenario_edit.h)
   Ui ui{fonts, palette_, dpr, state_};
 
   ImGui::SetNextWindowPos(ImVec2(0, 0));

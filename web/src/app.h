@@ -41,8 +41,9 @@ class App {
   int text_planner_revision_ = -1;
   bool text_stale_ = false;  // an edit was applied this frame: the mirror is rewritten in the next
   std::vector<ShownInput> text_inputs_;  // ViewState::inputs_shown the text mirror was written with
-  bool focused_once_ = false;
-  std::string text_pending_;   // ViewState::pending.path the text mirror was written with  // the main window got the keyboard focus on the first frame
+  bool focused_once_ = false;  // the main window got the keyboard focus on the first frame
+  long frames_drawn_ = 0;      // draw() calls so far
+  std::string text_pending_;   // ViewState::pending.path the text mirror was written with
 };
 
 }  // namespace sizer_web

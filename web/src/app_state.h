@@ -35,6 +35,7 @@ struct Computed {
   sizer::Scenario scenario;    // last valid scenario
   std::string draft_text;      // the draft it was parsed from (a new draft text = a new scenario)
   nlohmann::json resolved;     // sizer::scenario_to_json(scenario): every input, defaults applied
+  int resolved_revision = -1;  // the revision `resolved` was made for
   sizer::Estimate estimate;    // with working
   int revision = 0;            // bumps whenever the estimate changes
   double recompute_ms = 0;     // parse + evaluate (+ text mirror) of the last change

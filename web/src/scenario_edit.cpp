@@ -244,10 +244,14 @@ void reset_scenario(AppState& s) {
   s.editor.changed = true;
 }
 
-void ensure_working(AppState& s) {
+void ensure_working(AppState& s, bool records) {
   if (s.computed.working_ready) return;
   const auto t0 = std::chrono::steady_clock::now();
-  s.computed.resolved = sizer::scenario_to_json(s.computed.scenario);
+  if (s.computed.resolved_revision != s.computed.revision) {
+    s.computed.resolved = sizer::scenario_to_json(s.computed.scenario);
+    s.computed.resolved_revision = s.computed.revision;
+  }
+  if (!records) return;
   s.computed.estimate.working = sizer::evaluate(s.computed.scenario, true, false).working;  // intervals: already there
   s.computed.working_ready = true;
   s.computed.working_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

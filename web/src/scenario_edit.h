@@ -43,7 +43,9 @@ bool reparse(AppState& s);
 // The working records ("show the working") and the resolved scenario JSON (default values shown
 // in the inputs) are made lazily, at the start of the frame after a change, so an edit costs only
 // the parse and the numbers: fills state.computed.estimate.working and .resolved when stale.
-void ensure_working(AppState& s);
+// records false makes only .resolved (the app's first frame, which shows no working: the records
+// follow a frame later, before anything can be hovered).
+void ensure_working(AppState& s, bool records = true);
 // Issues (errors, then warnings) at `path` or below it ("training.mfu" matches "training.mfu[1]").
 std::vector<const sizer::Issue*> issues_at(const std::vector<sizer::Issue>& list, const std::string& path);
 
