@@ -21,11 +21,11 @@ var Module = (function () {
 
   // The app's WebGL2 context, made on the page's canvas while the wasm is still being fetched and
   // compiled (the main thread is idle then), and handed to the runtime (-sGL_PREINITIALIZED_CONTEXT):
-  // making it takes 25–55 ms that would otherwise come after the wasm starts. The attributes are
+  // making it (8–25 ms under SwiftShader) no longer comes after the wasm starts. The attributes are
   // the ones Emscripten's GLFW asks for (library_glfw.js: no antialiasing; alpha, depth and stencil
   // from GLFW's default hints), so the context is the one the app would have made.
   // The drawing buffer gets its final size (CSS size × devicePixelRatio, rounded as main.cpp's
-  // fit_canvas does) before the context exists: each later resize costs 5–10 ms of reallocation.
+  // fit_canvas does) before the context exists: each later resize costs 2–10 ms of reallocation.
   function makeContext() {
     var startup = window.sizerStartup || (window.sizerStartup = {});
     startup.boot = performance.now();

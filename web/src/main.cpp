@@ -17,13 +17,13 @@
 #include <emscripten/html5.h>
 
 #include "app.h"
-#include "sizer/catalog.h"
 #include "fonts.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "mirror_page.h"
 #include "page_io.h"
+#include "sizer/catalog.h"
 #include "soft_keyboard.h"
 #include "touch_page.h"
 #include "touch_scroll.h"
@@ -150,8 +150,6 @@ void publish_hover(Platform& p) {
   EM_ASM({ window.sizerHover = UTF8ToString($0); }, text.c_str());
 }
 
-// Keeps the drawing buffer at CSS size × devicePixelRatio and rebuilds fonts and style when the
-// ratio changes (browser zoom, moving to another screen). The UI works in physical pixels.
 // The drawing buffer size the canvas should have: its CSS size × devicePixelRatio.
 void wanted_canvas_size(int* w, int* h) {
   double css_w = 0, css_h = 0;
@@ -161,6 +159,8 @@ void wanted_canvas_size(int* w, int* h) {
   *h = static_cast<int>(std::lround(css_h * dpr));
 }
 
+// Keeps the drawing buffer at CSS size × devicePixelRatio and rebuilds fonts and style when the
+// ratio changes (browser zoom, moving to another screen). The UI works in physical pixels.
 void fit_canvas(Platform& p) {
   int w = 0, h = 0;
   wanted_canvas_size(&w, &h);
