@@ -150,21 +150,21 @@ void publish_hover(Platform& p) {
   EM_ASM({ window.sizerHover = UTF8ToString($0); }, text.c_str());
 }
 
-// The drawing buffer size the canvas should have: its CSS size × devicePixelRatio.
-void wanted_canvas_size(int* w, int* h) {
+// The drawing buffer size the canvas should have: its CSS size × devicePixelRatio (returned).
+float wanted_canvas_size(int* w, int* h) {
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size(kCanvas, &css_w, &css_h);
   const float dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
   *w = static_cast<int>(std::lround(css_w * dpr));
   *h = static_cast<int>(std::lround(css_h * dpr));
+  return dpr;
 }
 
 // Keeps the drawing buffer at CSS size × devicePixelRatio and rebuilds fonts and style when the
 // ratio changes (browser zoom, moving to another screen). The UI works in physical pixels.
 void fit_canvas(Platform& p) {
   int w = 0, h = 0;
-  wanted_canvas_size(&w, &h);
-  const float dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
+  const float dpr = wanted_canvas_size(&w, &h);
   if (w != p.width_px || h != p.height_px) {
     int now_w = 0, now_h = 0;  // boot.js sized it before making the context: no reallocation then
     emscripten_get_canvas_element_size(kCanvas, &now_w, &now_h);
