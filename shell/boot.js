@@ -73,10 +73,41 @@ var Module = (function () {
   });
   window.addEventListener('error', function (e) { fail('Sizer failed: ' + e.message); });
 
+  // The WebAssembly is compiled before the WebGL2 context is made: compiling runs on the browser's
+  // background threads, making the context on this one, so the two overlap. The offline file's
+  // loader (inlined before this script) has already started inflating and compiling its copy
+  // (window.sizerWasm); the hosted page names its file on the canvas (data-wasm) and it is fetched
+  // here, as the runtime would fetch it (the same request as the page's preload), and compiled
+  // while it downloads. The runtime then only instantiates it (Module.instantiateWasm).
+  function compileHosted(url) {
+    function whole() {  // a host that serves .wasm without its MIME type defeats streaming: fetched again
+      return fetch(url, { credentials: 'same-origin' }).then(function (r) { return r.arrayBuffer(); })
+        .then(function (bytes) { return WebAssembly.compile(bytes); });
+    }
+    if (typeof WebAssembly.compileStreaming !== 'function') return whole();
+    return WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' })).catch(whole);
+  }
+  function instantiateWith(wasm) {  // Module.instantiateWasm: the runtime's imports into the compiled module
+    return function (imports, receive) {
+      if (wasm.error) {
+        fail(wasm.error);
+        return {};
+      }
+      wasm.compiled.then(function (compiled) {
+        return WebAssembly.instantiate(compiled, imports).then(function (instance) { receive(instance, compiled); });
+      }).catch(function (e) { fail('Sizer could not start its WebAssembly: ' + e); });
+      return {};
+    };
+  }
+
   if (typeof WebAssembly !== 'object') {
     fail('Sizer needs WebAssembly, which this browser does not provide. Use a current Chrome, Edge, Firefox or Safari.');
     module.noInitialRun = true;
-  } else if (!(module.preinitializedWebGLContext = makeContext())) {
+    return module;
+  }
+  var wasm = window.sizerWasm || (canvas.getAttribute('data-wasm') && { compiled: compileHosted(canvas.getAttribute('data-wasm')) });
+  if (wasm) module.instantiateWasm = instantiateWith(wasm);
+  if (!(module.preinitializedWebGLContext = makeContext())) {
     fail(kNoWebGL2);
     module.noInitialRun = true;
   } else {

@@ -63,6 +63,26 @@ export const tests = [
     await watch.context.close();
   }],
 
+  // boot.js compiles the wasm itself, before it makes the WebGL2 context (the two overlap); a host
+  // that serves .wasm without its MIME type defeats WebAssembly.compileStreaming, and the page
+  // must then fetch the bytes and compile them whole, as Emscripten's own loader would.
+  ['hosted app starts when the server sends index.wasm without its MIME type', async ({ browser, origin }) => {
+    const { page, watch } = await openPage(browser, { allow: sameOrigin(origin) });
+    let wasmRequests = 0;
+    await watch.context.route('**/index.wasm', async (route) => {
+      wasmRequests++;
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+    });
+    await page.goto(`${origin}/index.html`);
+    await waitForFirstFrame(page);
+    assert(await page.isHidden('#status'), 'loading indicator still visible after first frame');
+    // Streaming compile refused it (the preload's request), so the bytes were fetched again: two.
+    assert(wasmRequests >= 2 && wasmRequests <= 3, `index.wasm requested ${wasmRequests} times (streaming, then whole)`);
+    assertClean(watch);
+    await watch.context.close();
+  }],
+
   ['missing WebAssembly gives a clear message', async ({ browser, origin }) => {
     const initScript = () => { delete window.WebAssembly; };
     const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), initScript });

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Makes site/sizer-offline.html: the Emscripten page of the offline app with its JS glue inlined
 and its WebAssembly inlined gzip-compressed (zopfli when installed, else gzip -9), written 7 bits
-to a character (pack7 below), inflated in the browser with DecompressionStream and handed to the
-runtime through Module.instantiateWasm. This replaces -sSINGLE_FILE's raw base64 of the wasm,
+to a character (pack7 below), inflated in the browser with DecompressionStream and compiled before
+the boot script runs, which hands it to the runtime through Module.instantiateWasm. This replaces -sSINGLE_FILE's raw base64 of the wasm,
 which is about 2.9x larger (base64 of the gzip alone would be 1.17x this). The file still makes
 no request: the wasm comes out of the page's own text.
 
@@ -56,49 +56,38 @@ packed = pack7(packed_bytes)
 
 loader = """
 // The WebAssembly, gzip-compressed and 7 bits to a character (inline_offline.py): unpacked here,
-// then inflated and compiled (streaming where the browser can) while the page goes on to parse
-// the runtime's glue below; the glue's instantiateWasm only instantiates the compiled module.
+// then inflated and compiled (streaming where the browser can) while the page goes on to make the
+// WebGL2 context and parse the runtime's glue. The boot script below hands the compiled module to
+// the runtime (window.sizerWasm, Module.instantiateWasm), which only instantiates it.
 (function () {
-  var status = document.getElementById('status');
-  function fail(why) {
-    if (status) { status.textContent = why; status.className = 'error'; }
+  var startup = window.sizerStartup || (window.sizerStartup = {});
+  startup.parsed = performance.now();  // the page's text up to here parsed
+  if (typeof WebAssembly !== 'object') return;  // the boot script says what is missing
+  if (typeof DecompressionStream !== 'function') {
+    window.sizerWasm = { error: 'This offline copy needs a browser with DecompressionStream (Chrome 80+, Firefox 113+, ' +
+                                'Safari 16.4+); open the hosted calculator instead.' };
+    return;
   }
-  var compiled = null;
-  if (typeof DecompressionStream === 'function') {
-    var startup = window.sizerStartup || (window.sizerStartup = {});
-    startup.parsed = performance.now();  // the page's text up to here parsed
-    var el = document.getElementById('sizer-wasm'), text = el.textContent, n = +el.getAttribute('data-bytes');
-    var bytes = new Uint8Array(n), illegal = [0, 13, 60], acc = 0, bits = 0, k = 0, len = text.length;
-    for (var i = 0; i < len; i++) {  // writes past n (the last character's padding) are ignored
-      var c = text.charCodeAt(i);
-      if (c >= 128) {  // an escaped value, then the next one
-        c -= 256;
-        acc = (acc << 7 | illegal[c >> 7]) & 0x7fff;
-        bits += 7;
-        if (bits >= 8) { bits -= 8; bytes[k++] = acc >> bits; }
-        c &= 127;
-      }
-      acc = (acc << 7 | c) & 0x7fff;
+  var el = document.getElementById('sizer-wasm'), text = el.textContent, n = +el.getAttribute('data-bytes');
+  var bytes = new Uint8Array(n), illegal = [0, 13, 60], acc = 0, bits = 0, k = 0, len = text.length;
+  for (var i = 0; i < len; i++) {  // writes past n (the last character's padding) are ignored
+    var c = text.charCodeAt(i);
+    if (c >= 128) {  // an escaped value, then the next one
+      c -= 256;
+      acc = (acc << 7 | illegal[c >> 7]) & 0x7fff;
       bits += 7;
       if (bits >= 8) { bits -= 8; bytes[k++] = acc >> bits; }
+      c &= 127;
     }
-    startup.unpacked = performance.now();
-    var inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    compiled = typeof WebAssembly.compileStreaming === 'function'
-      ? WebAssembly.compileStreaming(new Response(inflated, { headers: { 'Content-Type': 'application/wasm' } }))
-      : new Response(inflated).arrayBuffer().then(function (buf) { return WebAssembly.compile(buf); });
+    acc = (acc << 7 | c) & 0x7fff;
+    bits += 7;
+    if (bits >= 8) { bits -= 8; bytes[k++] = acc >> bits; }
   }
-  Module.instantiateWasm = function (imports, receive) {
-    if (!compiled) {
-      fail('This offline copy needs a browser with DecompressionStream (Chrome 80+, Firefox 113+, Safari 16.4+); ' +
-           'open the hosted calculator instead.');
-      return {};
-    }
-    compiled.then(function (module) {
-      return WebAssembly.instantiate(module, imports).then(function (instance) { receive(instance, module); });
-    }).catch(function (e) { fail('Sizer could not start its WebAssembly: ' + e); });
-    return {};
-  };
+  startup.unpacked = performance.now();
+  var inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  window.sizerWasm = { compiled: typeof WebAssembly.compileStreaming === 'function'
+    ? WebAssembly.compileStreaming(new Response(inflated, { headers: { 'Content-Type': 'application/wasm' } }))
+    : new Response(inflated).arrayBuffer().then(function (buf) { return WebAssembly.compile(buf); }) };
 })();
 """
 tag = re.compile(r'<script[^>]*src="[^"]*' + re.escape(js_path.rsplit('/', 1)[-1]) + r'"[^>]*>\s*</script>')
@@ -108,8 +97,12 @@ if not tag.search(page):
 # would fetch without instantiateWasm, which no longer exists: renamed so the page names no file.
 js = js.replace('</script', '<\\/script')
 js = unname_wasm(js, wasm_path, 'inlined-in-the-page')
-inline = ('<script type="application/octet-stream" data-bytes="%d" id="sizer-wasm">' % len(packed_bytes) + packed + '</script>\n'
-          '<script>' + loader + '</script>\n<script>\n' + js + '\n</script>')
+marker = re.compile(r'<!-- SIZER-WASM:[^>]*-->')
+if not marker.search(page):
+    sys.exit('inline_offline.py: no <!-- SIZER-WASM --> marker before the boot script in ' + page_path)
+page = marker.sub(lambda m: '<script type="application/octet-stream" data-bytes="%d" id="sizer-wasm">' % len(packed_bytes) +
+                  packed + '</script>\n<script>' + loader + '</script>', page, count=1)
+inline = '<script>\n' + js + '\n</script>'
 if method_path:
     method = open(method_path, encoding='utf-8').read()
     css = open(css_path, encoding='utf-8').read()

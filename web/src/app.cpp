@@ -131,6 +131,15 @@ void scenario_line(Ui& ui) {
   }
 }
 
+// Each view's panel is called through this table, not a switch: a function called from one place
+// is otherwise inlined into the frame (by LLVM at link time and again by wasm-opt), and the browser
+// compiles a function whole the first time it runs. Kept apart, the first frame compiles the view
+// it shows rather than all eight (see docs/budgets.md, lazy compilation).
+using PanelFn = void (*)(Ui&);
+constexpr PanelFn kPanels[] = {overview_panel, training_panel, serving_panel, network_panel,
+                               ops_panel,      compare_panel,  charts_panel,  planner_panel};
+static_assert(sizeof kPanels / sizeof kPanels[0] == static_cast<int>(Tab::planner) + 1, "one panel per Tab");
+
 void results_area(Ui& ui) {
   scenario_line(ui);
   stale_banner(ui);
@@ -145,16 +154,7 @@ void results_area(Ui& ui) {
   ImGui::BeginChild("view", ImVec2(0, -working_h), false,
                     ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
   ImGui::Spacing();
-  switch (tab) {
-    case Tab::overview: overview_panel(ui); break;
-    case Tab::training: training_panel(ui); break;
-    case Tab::serving: serving_panel(ui); break;
-    case Tab::network: network_panel(ui); break;
-    case Tab::operations: ops_panel(ui); break;
-    case Tab::compare: compare_panel(ui); break;
-    case Tab::charts: charts_panel(ui); break;
-    case Tab::planner: planner_panel(ui); break;
-  }
+  kPanels[static_cast<int>(tab)](ui);
   ImGui::EndChild();
   if (with_working) working_pane(ui);
 }
