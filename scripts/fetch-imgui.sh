@@ -2,13 +2,13 @@
 # Fetches Dear ImGui 1.86 sources from Debian's source package `imgui` into DEST (a build-tree
 # folder; third-party sources are never committed). Uses a private apt sources list, so the
 # system's apt setup is left alone. Cached: does nothing when DEST already holds the sources.
-# Applies one edit to the copy in DEST (see below).
+# Applies two edits to the copy in DEST (see below).
 # Usage: scripts/fetch-imgui.sh DEST
 set -euo pipefail
 
 dest="${1:?usage: $0 DEST}"
 version="1.86"
-stamp="sizer-edit-1"   # written after the edit below; a copy without it is fetched again
+stamp="sizer-edit-2"   # written after the edits below; a copy without it is extracted again
 if [[ -f "$dest/$stamp" && -f "$dest/imgui.cpp" && -f "$dest/backends/imgui_impl_glfw.cpp" ]]; then
   exit 0
 fi
@@ -38,7 +38,7 @@ trap 'rm -rf "$tmp"' EXIT
 tar -xf "$tarball" -C "$tmp"
 src=$(dirname "$(find "$tmp" -name imgui.cpp -not -path '*/backends/*' | head -n1)")
 grep -q "IMGUI_VERSION *\"${version}" "$src/imgui.h" || { echo "fetch-imgui: not ImGui ${version}" >&2; exit 1; }
-# One edit, in the build tree only: ImFontAtlas::Build() falls back to ProggyClean when no font was
+# First edit, in the build tree only: ImFontAtlas::Build() falls back to ProggyClean when no font was
 # added. Sizer always adds its own before building, and that one call is all that links the
 # fallback in (12 KB of base85 font data and its decompressor in every copy of the app, about
 # 10 KB gzipped); without it the linker drops them. An atlas built empty asserts instead.
@@ -49,7 +49,19 @@ text = open(path, encoding='utf-8').read()
 old = "    if (ConfigData.Size == 0)\n        AddFontDefault();\n"
 if text.count(old) != 1:
     sys.exit("fetch-imgui: ImFontAtlas::Build()'s default-font fallback not found in imgui_draw.cpp")
-open(path, 'w', encoding='utf-8').write(text.replace(old, "    IM_ASSERT(ConfigData.Size > 0 && \"Sizer adds its fonts before Build()\");\n"))
+text = text.replace(old, "    IM_ASSERT(ConfigData.Size > 0 && \"Sizer adds its fonts before Build()\");\n")
+# Second edit: the glyph rasterizer stays a function of its own. Called from one place, it would be
+# inlined into the atlas builder, which runs once: a browser compiles it with its baseline compiler
+# and never swaps in optimized code while it runs, so all ~1,300 glyphs would be drawn by baseline
+# code. Out of line (its address taken and kept), it is called once per glyph and the browser tiers
+# it up after the first few hundred: the atlas step of the first frame is about 8 ms shorter
+# (docs/budgets.md). No behaviour changes.
+if "stbtt_PackFontRangesRenderIntoRects" not in text:
+    sys.exit("fetch-imgui: stbtt_PackFontRangesRenderIntoRects not found in imgui_draw.cpp")
+text += ("\n// Sizer (scripts/fetch-imgui.sh): keeps the per-glyph rasterizer out of line; see there.\n"
+         "extern \"C\" __attribute__((used)) void* const volatile sizer_out_of_line_rasterizer =\n"
+         "    (void*)&stbtt_MakeGlyphBitmapSubpixel;\n")
+open(path, 'w', encoding='utf-8').write(text)
 PY
 touch "$src/$stamp"
 rm -rf "$dest" && mkdir -p "$(dirname "$dest")" && mv "$src" "$dest"
