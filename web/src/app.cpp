@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "apart.h"
 #include "charts.h"
 #include "compare_panel.h"
 #include "imgui.h"
@@ -48,6 +49,10 @@ void App::update_results() {
   const int issues = static_cast<int>(state_.editor.issues.size() + state_.editor.local.size());
   // A finished layout or serving search (both counters only grow, so their sum moves with either).
   const int planner = state_.view.planner.text_revision + state_.view.serve_planner.text_revision;
+  // The text mirror is written from the second frame on (the next animation frame): the first
+  // frame is what a visitor waits for, and the mirror's builder, kept out of line (apart.h), is
+  // then compiled after it.
+  if (frames_drawn_ < 2) return;
   if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0 || text_stale_ ||
       planner != text_planner_revision_ || state_.view.pending.path != text_pending_ ||
       state_.view.inputs_shown != text_inputs_) {
@@ -58,7 +63,7 @@ void App::update_results() {
     text_stale_ = false;
     text_pending_ = state_.view.pending.path;
     text_inputs_ = state_.view.inputs_shown;
-    results_text_ = sizer_web::results_document(state_);
+    results_text_ = call_apart(sizer_web::results_document, state_);
     text_issue_count_ = issues;
     text_planner_revision_ = planner;
     ++text_revision_;
