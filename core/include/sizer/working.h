@@ -36,6 +36,18 @@ class WorkingLog {
   std::vector<Working> items_;
 };
 
+// Runs `write` (which records working into `w`) only when working is recorded, and as a function of
+// its own: the strings that show the working are most of an evaluation's code, and kept apart from
+// the numbers they stay off the numbers-only path (searches, the compare view; in a browser, the
+// first frame, which compiles each WebAssembly function whole the first time it runs). Called
+// through a pointer the optimizers cannot see through, so it is not inlined back (web/src/apart.h).
+template <class F>
+void write_working(const WorkingLog& w, F&& write) {
+  if (!w.enabled()) return;
+  void (*volatile apart)(F&) = [](F& f) { f(); };
+  apart(write);
+}
+
 // Compact number for working strings: 4 significant digits, exponent form when large or small.
 std::string num(double value);
 

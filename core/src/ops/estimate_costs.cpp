@@ -39,30 +39,31 @@ void evaluate_ownership(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.serving_cost_per_million_tokens_owned_usd =
       v.replica_fits && v.tokens_per_s_per_replica > 0 && v.realised_share > 0
           ? replica_owned / (v.tokens_per_s_per_replica * v.realised_share * 3600 / 1e6) : 0;
-  if (!w.enabled()) return;
-  w.add("ownership.usd_per_device_hour_owned",
-        "capex × (1 + network) ÷ (years × 8760) + W × PUE × $/kWh + W × $/kW-month ÷ 730 + ops share × capex ÷ 8760",
-        "$" + num(q.capital.usd_per_device) + " × (1 + " + num(nsf) + ") ÷ (" + num(q.depreciation_years) +
-            " × 8760) = $" + num(r.capital_usd_per_hour) + " + " + num(sys_w) + " W × " + num(s.power.pue) + " × $" +
-            num(q.usd_per_kwh) + " = $" + num(r.power_usd_per_hour) + " + $" + num(q.colo_usd_per_kw_month) +
-            "/kW-month = $" + num(r.facility_usd_per_hour) + " + ops $" + num(r.ops_usd_per_hour) + " → $" +
-            num(r.usd_per_device_hour_owned) + " per device-hour (" + q.capital.id + ")",
-        q.capital.source.empty() ? kSrcOwn : q.capital.source);
-  w.add("ownership.breakeven_utilisation", "owned $/device-hour ÷ rented $/device-hour",
-        num(r.usd_per_device_hour_owned) + " ÷ " + num(s.training.price.usd_per_device_hour) + " = " +
-            num(r.breakeven_utilisation) + " (owning is cheaper when the devices are busy more than this share of hours)",
-        kSrcOwn);
-  for (size_t i = 0; i < r.training_cost_owned_usd.size(); ++i) {
-    w.add("ownership.training_cost_owned_usd[" + std::to_string(i) + "]", "cluster device-hours × owned $/device-hour",
-          num(e.compute.cluster_device_hours[i]) + " × " + num(r.usd_per_device_hour_owned) + " = $" +
-              num(r.training_cost_owned_usd[i]),
+  write_working(w, [&] {
+    w.add("ownership.usd_per_device_hour_owned",
+          "capex × (1 + network) ÷ (years × 8760) + W × PUE × $/kWh + W × $/kW-month ÷ 730 + ops share × capex ÷ 8760",
+          "$" + num(q.capital.usd_per_device) + " × (1 + " + num(nsf) + ") ÷ (" + num(q.depreciation_years) +
+              " × 8760) = $" + num(r.capital_usd_per_hour) + " + " + num(sys_w) + " W × " + num(s.power.pue) + " × $" +
+              num(q.usd_per_kwh) + " = $" + num(r.power_usd_per_hour) + " + $" + num(q.colo_usd_per_kw_month) +
+              "/kW-month = $" + num(r.facility_usd_per_hour) + " + ops $" + num(r.ops_usd_per_hour) + " → $" +
+              num(r.usd_per_device_hour_owned) + " per device-hour (" + q.capital.id + ")",
+          q.capital.source.empty() ? kSrcOwn : q.capital.source);
+    w.add("ownership.breakeven_utilisation", "owned $/device-hour ÷ rented $/device-hour",
+          num(r.usd_per_device_hour_owned) + " ÷ " + num(s.training.price.usd_per_device_hour) + " = " +
+              num(r.breakeven_utilisation) + " (owning is cheaper when the devices are busy more than this share of hours)",
           kSrcOwn);
-  }
-  w.add("ownership.serving_cost_per_million_tokens_owned_usd",
-        "replica devices × owned $/h ÷ (tok/s × realised × utilisation × 3600 ÷ 1e6)",
-        num(v.replica_devices) + " × " + num(r.usd_per_device_hour_owned) + " ÷ (" + num(v.tokens_per_s_per_replica) +
-            " × " + num(v.realised_share) + " × 3600 ÷ 1e6) = $" + num(r.serving_cost_per_million_tokens_owned_usd),
-        kSrcOwn);
+    for (size_t i = 0; i < r.training_cost_owned_usd.size(); ++i) {
+      w.add("ownership.training_cost_owned_usd[" + std::to_string(i) + "]", "cluster device-hours × owned $/device-hour",
+            num(e.compute.cluster_device_hours[i]) + " × " + num(r.usd_per_device_hour_owned) + " = $" +
+                num(r.training_cost_owned_usd[i]),
+            kSrcOwn);
+    }
+    w.add("ownership.serving_cost_per_million_tokens_owned_usd",
+          "replica devices × owned $/h ÷ (tok/s × realised × utilisation × 3600 ÷ 1e6)",
+          num(v.replica_devices) + " × " + num(r.usd_per_device_hour_owned) + " ÷ (" + num(v.tokens_per_s_per_replica) +
+              " × " + num(v.realised_share) + " × 3600 ÷ 1e6) = $" + num(r.serving_cost_per_million_tokens_owned_usd),
+          kSrcOwn);
+  });
 }
 
 void evaluate_carbon(const Scenario& s, Estimate& e, WorkingLog& w) {
@@ -85,19 +86,20 @@ void evaluate_carbon(const Scenario& s, Estimate& e, WorkingLog& w) {
     e.notes.push_back("no published embodied emissions for " + s.device.id +
                       "; give carbon.embodied_kg_co2e_per_device to include them");
   }
-  if (!w.enabled()) return;
-  const std::string grid = q.grid.name + " " + num(r.g_co2e_per_kwh) + " g/kWh" +
-                           (q.grid.year > 0 ? " (" + num(q.grid.year) + ")" : "");
-  for (size_t i = 0; i < r.training_kg_co2e.size(); ++i) {
-    w.add("carbon.training_kg_co2e[" + std::to_string(i) + "]", "cluster energy × grid intensity",
-          num(e.power.cluster_energy_wh[i] / 1000) + " kWh × " + num(r.g_co2e_per_kwh) + " g ÷ 1000 = " +
-              num(r.training_kg_co2e[i]) + " kg CO2e (" + grid + ")",
+  write_working(w, [&] {
+    const std::string grid = q.grid.name + " " + num(r.g_co2e_per_kwh) + " g/kWh" +
+                             (q.grid.year > 0 ? " (" + num(q.grid.year) + ")" : "");
+    for (size_t i = 0; i < r.training_kg_co2e.size(); ++i) {
+      w.add("carbon.training_kg_co2e[" + std::to_string(i) + "]", "cluster energy × grid intensity",
+            num(e.power.cluster_energy_wh[i] / 1000) + " kWh × " + num(r.g_co2e_per_kwh) + " g ÷ 1000 = " +
+                num(r.training_kg_co2e[i]) + " kg CO2e (" + grid + ")",
+            q.grid.source.empty() ? kSrcCarbon : q.grid.source);
+    }
+    w.add("carbon.serving_g_co2e_per_million_tokens", "replica W × PUE × g/kWh ÷ million tokens per hour",
+          num(replica_wh_per_h) + " W × " + num(r.g_co2e_per_kwh) + " g/kWh ÷ 1000 ÷ " + num(mtok_per_h) +
+              " M tok/h = " + num(r.serving_g_co2e_per_million_tokens) + " g",
           q.grid.source.empty() ? kSrcCarbon : q.grid.source);
-  }
-  w.add("carbon.serving_g_co2e_per_million_tokens", "replica W × PUE × g/kWh ÷ million tokens per hour",
-        num(replica_wh_per_h) + " W × " + num(r.g_co2e_per_kwh) + " g/kWh ÷ 1000 ÷ " + num(mtok_per_h) +
-            " M tok/h = " + num(r.serving_g_co2e_per_million_tokens) + " g",
-        q.grid.source.empty() ? kSrcCarbon : q.grid.source);
+  });
 }
 
 }  // namespace sizer::detail

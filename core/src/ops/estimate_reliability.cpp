@@ -99,43 +99,44 @@ void evaluate_reliability(const Scenario& s, Estimate& e, WorkingLog& w) {
                       ": failures every " + num(r.job_mtbf_s / 3600) + " h against a " + num(r.restart_s / 60) +
                       "-minute restart");
   }
-  if (!w.enabled()) return;
-  const FailureRates& f = q.rates;
-  w.add("training.reliability.job_mtbf_s", "86400 ÷ (devices × failures per device-day)",
-        "86400 ÷ (" + num(n) + " × " + num(r.failures_per_device_day) + " [device " + num(f.device) + " + host " +
-            num(f.host) + " + network " + num(f.network) + " + software " + num(f.software) + "]) = " +
-            num(r.job_mtbf_s) + " s",
-        f.source.empty() ? kSrcFailRate : f.source);
-  w.add("training.reliability.checkpoint_bytes", "N × (weight + optimizer bytes per param)",
-        num(s.model.params) + " params → " + num(r.checkpoint_bytes) + " B", kSrcCkpt);
-  w.add("training.reliability.checkpoint_write_s", "checkpoint bytes ÷ storage write bandwidth",
-        num(r.checkpoint_bytes) + " ÷ " + num(t.checkpoint_bytes_per_s) + " = " + num(r.checkpoint_write_s) + " s",
-        kSrcCkpt);
-  w.add("training.reliability.checkpoint_interval_s",
-        q.checkpoint_interval_s > 0 ? "given"
-                                    : "Daly: √(2δM)·[1 + ⅓√(δ/2M) + ⅑(δ/2M)] − δ" +
-                                          std::string(q.checkpoint == CheckpointMode::async ? ", at least the write time" : ""),
-        "δ = " + num(r.checkpoint_blocking_s) + " s blocking (" + to_string(q.checkpoint) + "), M = " +
-            num(r.job_mtbf_s) + " s → " + num(r.checkpoint_interval_s) + " s (Young √(2δM): " +
-            num(r.young_interval_s) + " s)",
-        kSrcDaly);
-  w.add("training.reliability.restart_s", "requeue + reload + warm-up + P(no spare) × repair ÷ 2",
-        num(q.requeue_s) + " + " + num(r.reload_s) + " + " + num(q.warmup_s) + " + " +
-            num(r.spare_shortfall_probability) + " × " + num(q.repair_s) + " ÷ 2 = " + num(r.restart_s) + " s (" +
-            num(r.spare_domains) + " spare domains of " + num(q.failure_domain_devices) + " devices)",
-        kSrcDaly);
-  w.add("training.reliability.goodput_predicted", "τ ÷ (M·e^{R/M}·(e^{(τ+δ)/M} − 1)) × (1 − planned/day × R ÷ 86400)",
-        "τ = " + num(r.checkpoint_interval_s) + ", δ = " + num(r.checkpoint_blocking_s) + ", R = " + num(r.restart_s) +
-            ", M = " + num(r.job_mtbf_s) + ", planned " + num(q.planned_per_day) + "/day → " + num(r.goodput_predicted),
-        kSrcDaly);
-  w.add("training.reliability.expected_interruptions", "wall seconds ÷ M + planned per day × wall days",
-        num(wall_s) + " ÷ " + num(r.job_mtbf_s) + " + " + num(q.planned_per_day) + " × " + num(r.wall_days) + " = " +
-            num(r.expected_interruptions) + " (" + num(r.wall_days) + " days on " + num(n) + " devices at " +
-            num(e.comms.step_mfu) + " MFU)",
-        kSrcDaly);
-  w.add("training.reliability.lost_device_hours", "devices × (wall − useful days) × 24",
-        num(n) + " × (" + num(r.wall_days) + " − " + num(r.useful_days) + ") × 24 = " + num(r.lost_device_hours) + " h",
-        kSrcDaly);
+  write_working(w, [&] {
+    const FailureRates& f = q.rates;
+    w.add("training.reliability.job_mtbf_s", "86400 ÷ (devices × failures per device-day)",
+          "86400 ÷ (" + num(n) + " × " + num(r.failures_per_device_day) + " [device " + num(f.device) + " + host " +
+              num(f.host) + " + network " + num(f.network) + " + software " + num(f.software) + "]) = " +
+              num(r.job_mtbf_s) + " s",
+          f.source.empty() ? kSrcFailRate : f.source);
+    w.add("training.reliability.checkpoint_bytes", "N × (weight + optimizer bytes per param)",
+          num(s.model.params) + " params → " + num(r.checkpoint_bytes) + " B", kSrcCkpt);
+    w.add("training.reliability.checkpoint_write_s", "checkpoint bytes ÷ storage write bandwidth",
+          num(r.checkpoint_bytes) + " ÷ " + num(t.checkpoint_bytes_per_s) + " = " + num(r.checkpoint_write_s) + " s",
+          kSrcCkpt);
+    w.add("training.reliability.checkpoint_interval_s",
+          q.checkpoint_interval_s > 0 ? "given"
+                                      : "Daly: √(2δM)·[1 + ⅓√(δ/2M) + ⅑(δ/2M)] − δ" +
+                                            std::string(q.checkpoint == CheckpointMode::async ? ", at least the write time" : ""),
+          "δ = " + num(r.checkpoint_blocking_s) + " s blocking (" + to_string(q.checkpoint) + "), M = " +
+              num(r.job_mtbf_s) + " s → " + num(r.checkpoint_interval_s) + " s (Young √(2δM): " +
+              num(r.young_interval_s) + " s)",
+          kSrcDaly);
+    w.add("training.reliability.restart_s", "requeue + reload + warm-up + P(no spare) × repair ÷ 2",
+          num(q.requeue_s) + " + " + num(r.reload_s) + " + " + num(q.warmup_s) + " + " +
+              num(r.spare_shortfall_probability) + " × " + num(q.repair_s) + " ÷ 2 = " + num(r.restart_s) + " s (" +
+              num(r.spare_domains) + " spare domains of " + num(q.failure_domain_devices) + " devices)",
+          kSrcDaly);
+    w.add("training.reliability.goodput_predicted", "τ ÷ (M·e^{R/M}·(e^{(τ+δ)/M} − 1)) × (1 − planned/day × R ÷ 86400)",
+          "τ = " + num(r.checkpoint_interval_s) + ", δ = " + num(r.checkpoint_blocking_s) + ", R = " + num(r.restart_s) +
+              ", M = " + num(r.job_mtbf_s) + ", planned " + num(q.planned_per_day) + "/day → " + num(r.goodput_predicted),
+          kSrcDaly);
+    w.add("training.reliability.expected_interruptions", "wall seconds ÷ M + planned per day × wall days",
+          num(wall_s) + " ÷ " + num(r.job_mtbf_s) + " + " + num(q.planned_per_day) + " × " + num(r.wall_days) + " = " +
+              num(r.expected_interruptions) + " (" + num(r.wall_days) + " days on " + num(n) + " devices at " +
+              num(e.comms.step_mfu) + " MFU)",
+          kSrcDaly);
+    w.add("training.reliability.lost_device_hours", "devices × (wall − useful days) × 24",
+          num(n) + " × (" + num(r.wall_days) + " − " + num(r.useful_days) + ") × 24 = " + num(r.lost_device_hours) + " h",
+          kSrcDaly);
+  });
 }
 
 void evaluate_storage(const Scenario& s, Estimate& e, WorkingLog& w) {
@@ -160,21 +161,22 @@ void evaluate_storage(const Scenario& s, Estimate& e, WorkingLog& w) {
                       num(rel.checkpoint_interval_s) + " s within " + num(q.overhead_target) + " of wall-clock needs " +
                       num(r.write_bytes_per_s_needed) + " B/s");
   }
-  if (!w.enabled()) return;
-  w.add("training.storage.checkpoint_capacity_bytes", "checkpoint bytes × retained checkpoints",
-        num(rel.checkpoint_bytes) + " × " + num(q.retained_checkpoints) + " = " + num(r.checkpoint_capacity_bytes) + " B",
-        kSrcStorage);
-  w.add("training.storage.write_bytes_per_s_needed",
-        async ? "checkpoint bytes ÷ interval (async: written before the next)"
-              : "checkpoint bytes × (1 − overhead) ÷ (overhead × interval) (sync)",
-        num(rel.checkpoint_bytes) + " B, interval " + num(rel.checkpoint_interval_s) + " s, overhead " +
-            num(q.overhead_target) + " → " + num(r.write_bytes_per_s_needed) + " B/s",
-        kSrcStorage);
-  w.add("training.storage.dataset_bytes", "tokens ÷ repeat × bytes per token",
-        num(t.tokens) + " ÷ " + num(q.repeat) + " × " + num(q.bytes_per_token) + " = " + num(r.dataset_bytes) + " B",
-        kSrcStorage);
-  w.add("training.storage.read_bytes_per_s_needed", "tokens/s of the layout × bytes per token",
-        num(tokens_per_s) + " × " + num(q.bytes_per_token) + " = " + num(r.read_bytes_per_s_needed) + " B/s", kSrcStorage);
+  write_working(w, [&] {
+    w.add("training.storage.checkpoint_capacity_bytes", "checkpoint bytes × retained checkpoints",
+          num(rel.checkpoint_bytes) + " × " + num(q.retained_checkpoints) + " = " + num(r.checkpoint_capacity_bytes) + " B",
+          kSrcStorage);
+    w.add("training.storage.write_bytes_per_s_needed",
+          async ? "checkpoint bytes ÷ interval (async: written before the next)"
+                : "checkpoint bytes × (1 − overhead) ÷ (overhead × interval) (sync)",
+          num(rel.checkpoint_bytes) + " B, interval " + num(rel.checkpoint_interval_s) + " s, overhead " +
+              num(q.overhead_target) + " → " + num(r.write_bytes_per_s_needed) + " B/s",
+          kSrcStorage);
+    w.add("training.storage.dataset_bytes", "tokens ÷ repeat × bytes per token",
+          num(t.tokens) + " ÷ " + num(q.repeat) + " × " + num(q.bytes_per_token) + " = " + num(r.dataset_bytes) + " B",
+          kSrcStorage);
+    w.add("training.storage.read_bytes_per_s_needed", "tokens/s of the layout × bytes per token",
+          num(tokens_per_s) + " × " + num(q.bytes_per_token) + " = " + num(r.read_bytes_per_s_needed) + " B/s", kSrcStorage);
+  });
 }
 
 }  // namespace sizer::detail

@@ -34,13 +34,13 @@ void evaluate_model(const Scenario& s, Estimate& e, WorkingLog& w) {
   e.model.flops_per_token_decode = serving::kDecodeFlopsPerParamToken * m.active_params;
   e.model.routed_expert_params = routed_expert_params(m);
   e.model.always_read_params = always_read_params(m);
-  if (w.enabled()) {
+  write_working(w, [&] {
     w.add("model.params_from_shape", "12 · L · h²",
           "12 × " + num(m.layers) + " × " + num(m.hidden) + "² = " + num(e.model.params_from_shape) +
               " (stated: " + num(m.params) + ")" +
               (m.moe.enabled() ? "; a MoE stack is not a dense stack, compare with care" : ""),
           kSrcModel);
-  }
+  });
 }
 
 void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
@@ -71,50 +71,51 @@ void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
       m.params, e.model.routed_expert_params, acc, l.tp, l.pp, zero_group, l.ep, t.zero_stage, l.expert_tp);
   r.device_total_bytes = r.state_bytes_per_device + r.activation_bytes_first_stage;
   r.fits_device = r.device_total_bytes <= d.memory_bytes * t.hbm_usable;
-  if (!w.enabled()) return;
-  w.add("training.memory.state_bytes", "Ψ · (2 + 2 + K) bytes",
-        num(m.params) + " × " + num(t.bytes_per_param) + " B = " + num(r.state_bytes) + " B (" +
-            to_string(t.optimizer) + ": weights " + num(acc.weight_bytes) + " + grads " +
-            num(acc.grad_bytes) + " + optimizer " + num(acc.optimizer_bytes) + ")",
-        kSrcZero);
-  w.add("training.memory.min_devices_full", "⌈state ÷ HBM⌉",
-        "⌈" + num(r.state_bytes) + " ÷ " + num(d.memory_bytes) + "⌉ = " + num(r.min_devices_full),
-        kSrcZero);
-  w.add("training.memory.min_devices_usable", "⌈state ÷ (HBM × usable)⌉",
-        "⌈" + num(r.state_bytes) + " ÷ (" + num(d.memory_bytes) + " × " + num(t.hbm_usable) +
-            ")⌉ = " + num(r.min_devices_usable),
-        kSrcZero);
-  const char* act_formula = "";
-  switch (l.recompute) {
-    case Recompute::none:
-      act_formula = l.sequence_parallel ? "s·b·h·(34 + 5·a·s/h) ÷ t" : "s·b·h·(10 + 24/t + 5·a·s/(h·t))";
-      break;
-    case Recompute::selective:
-      act_formula = l.sequence_parallel ? "34 · s·b·h ÷ t" : "s·b·h·(10 + 24/t)";
-      break;
-    case Recompute::full: act_formula = "2 · s·b·h"; break;
-  }
-  w.add("training.memory.activation_bytes_per_layer", act_formula,
-        "s=" + num(l.seq_len) + ", b=" + num(l.micro_batch) + ", h=" + num(m.hidden) + ", a=" +
-            num(m.heads) + ", t=" + num(l.tp) + " → " + num(r.activation_bytes_per_layer) +
-            " B (no parallelism, no recompute: " + num(r.activation_bytes_no_recompute_per_layer) +
-            " B)",
-        kSrcAct);
-  w.add("training.memory.activation_bytes_first_stage", "per layer × L/p × min(p, m)",
-        num(r.activation_bytes_per_layer) + " × " + num(m.layers) + "/" + num(l.pp) + " × min(" +
-            num(l.pp) + ", " + num(microbatches) + ") = " + num(r.activation_bytes_first_stage) + " B",
-        kSrcAct);
-  const double shard =
-      memory::model_parallel_shard_params(m.params, e.model.routed_expert_params, l.tp, l.pp, l.ep, l.expert_tp);
-  w.add("training.memory.state_bytes_per_device",
-        m.moe.enabled() ? "((N − routed)/(t·p) + routed/(t_e·p·e)) × (w + g + o), ZeRO stage " +
-                              std::to_string(t.zero_stage) + " shards over the ZeRO group"
-                        : "N/(t·p) × (w + g + o), ZeRO stage " + std::to_string(t.zero_stage) +
-                              " shards over d·c·e",
-        num(shard) + " params per device (t=" + num(l.tp) + ", p=" + num(l.pp) + ", e=" + num(l.ep) +
-            (m.moe.enabled() ? ", t_e=" + num(l.expert_tp > 0 ? l.expert_tp : l.tp) : std::string()) +
-            "), ZeRO group " + num(zero_group) + " → " + num(r.state_bytes_per_device) + " B",
-        kSrcZero);
+  write_working(w, [&] {
+    w.add("training.memory.state_bytes", "Ψ · (2 + 2 + K) bytes",
+          num(m.params) + " × " + num(t.bytes_per_param) + " B = " + num(r.state_bytes) + " B (" +
+              to_string(t.optimizer) + ": weights " + num(acc.weight_bytes) + " + grads " +
+              num(acc.grad_bytes) + " + optimizer " + num(acc.optimizer_bytes) + ")",
+          kSrcZero);
+    w.add("training.memory.min_devices_full", "⌈state ÷ HBM⌉",
+          "⌈" + num(r.state_bytes) + " ÷ " + num(d.memory_bytes) + "⌉ = " + num(r.min_devices_full),
+          kSrcZero);
+    w.add("training.memory.min_devices_usable", "⌈state ÷ (HBM × usable)⌉",
+          "⌈" + num(r.state_bytes) + " ÷ (" + num(d.memory_bytes) + " × " + num(t.hbm_usable) +
+              ")⌉ = " + num(r.min_devices_usable),
+          kSrcZero);
+    const char* act_formula = "";
+    switch (l.recompute) {
+      case Recompute::none:
+        act_formula = l.sequence_parallel ? "s·b·h·(34 + 5·a·s/h) ÷ t" : "s·b·h·(10 + 24/t + 5·a·s/(h·t))";
+        break;
+      case Recompute::selective:
+        act_formula = l.sequence_parallel ? "34 · s·b·h ÷ t" : "s·b·h·(10 + 24/t)";
+        break;
+      case Recompute::full: act_formula = "2 · s·b·h"; break;
+    }
+    w.add("training.memory.activation_bytes_per_layer", act_formula,
+          "s=" + num(l.seq_len) + ", b=" + num(l.micro_batch) + ", h=" + num(m.hidden) + ", a=" +
+              num(m.heads) + ", t=" + num(l.tp) + " → " + num(r.activation_bytes_per_layer) +
+              " B (no parallelism, no recompute: " + num(r.activation_bytes_no_recompute_per_layer) +
+              " B)",
+          kSrcAct);
+    w.add("training.memory.activation_bytes_first_stage", "per layer × L/p × min(p, m)",
+          num(r.activation_bytes_per_layer) + " × " + num(m.layers) + "/" + num(l.pp) + " × min(" +
+              num(l.pp) + ", " + num(microbatches) + ") = " + num(r.activation_bytes_first_stage) + " B",
+          kSrcAct);
+    const double shard =
+        memory::model_parallel_shard_params(m.params, e.model.routed_expert_params, l.tp, l.pp, l.ep, l.expert_tp);
+    w.add("training.memory.state_bytes_per_device",
+          m.moe.enabled() ? "((N − routed)/(t·p) + routed/(t_e·p·e)) × (w + g + o), ZeRO stage " +
+                                std::to_string(t.zero_stage) + " shards over the ZeRO group"
+                          : "N/(t·p) × (w + g + o), ZeRO stage " + std::to_string(t.zero_stage) +
+                                " shards over d·c·e",
+          num(shard) + " params per device (t=" + num(l.tp) + ", p=" + num(l.pp) + ", e=" + num(l.ep) +
+              (m.moe.enabled() ? ", t_e=" + num(l.expert_tp > 0 ? l.expert_tp : l.tp) : std::string()) +
+              "), ZeRO group " + num(zero_group) + " → " + num(r.state_bytes_per_device) + " B",
+          kSrcZero);
+  });
 }
 
 void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
@@ -161,47 +162,48 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
                       " peak; device hours are not defined");
   }
   if (price <= 0) e.notes.push_back("no price offer for " + d.id + "; costs are left out");
-  if (!w.enabled()) return;
-  w.add("training.compute.flops", "C = 6 · N_active · D",
-        "6 × " + num(m.active_params) + " × " + num(t.tokens) + " = " + num(r.flops) + " FLOP",
-        kSrcFlops);
-  for (size_t i = 0; i < t.mfu.size(); ++i) {
-    const std::string idx = "[" + std::to_string(i) + "]";
-    w.add("training.compute.device_hours" + idx, "C ÷ (dense peak × MFU × 3600)",
-          num(r.flops) + " ÷ (" + num(r.dense_peak_flops) + " × " + num(t.mfu[i]) + " × 3600) = " +
-              num(r.device_hours[i]) + " h",
-          kSrcHours);
-    if (price > 0) {
-      w.add("training.compute.cost_usd" + idx, "device hours × $/device-hour",
-            num(r.device_hours[i]) + " × " + num(price) + " = $" + num(r.cost_usd[i]) + " (" +
-                t.price.provider + " " + t.price.offer_kind + ", " + t.price.date_checked + ")",
-            t.price.source.empty() ? kSrcHours : t.price.source);
+  write_working(w, [&] {
+    w.add("training.compute.flops", "C = 6 · N_active · D",
+          "6 × " + num(m.active_params) + " × " + num(t.tokens) + " = " + num(r.flops) + " FLOP",
+          kSrcFlops);
+    for (size_t i = 0; i < t.mfu.size(); ++i) {
+      const std::string idx = "[" + std::to_string(i) + "]";
+      w.add("training.compute.device_hours" + idx, "C ÷ (dense peak × MFU × 3600)",
+            num(r.flops) + " ÷ (" + num(r.dense_peak_flops) + " × " + num(t.mfu[i]) + " × 3600) = " +
+                num(r.device_hours[i]) + " h",
+            kSrcHours);
+      if (price > 0) {
+        w.add("training.compute.cost_usd" + idx, "device hours × $/device-hour",
+              num(r.device_hours[i]) + " × " + num(price) + " = $" + num(r.cost_usd[i]) + " (" +
+                  t.price.provider + " " + t.price.offer_kind + ", " + t.price.date_checked + ")",
+              t.price.source.empty() ? kSrcHours : t.price.source);
+      }
+      w.add("training.compute.cluster_device_hours" + idx, "cluster devices × days × 24 (the cluster as recommended, idle time included)",
+            num(r.cluster_devices[i]) + " × " + num(t.days) + " × 24 = " + num(r.cluster_device_hours[i]) +
+                " h (useful: " + num(r.device_hours[i]) + " h)",
+            kSrcCluster);
+      if (price > 0) {
+        w.add("training.compute.cluster_cost_usd" + idx, "cluster device hours × $/device-hour",
+              num(r.cluster_device_hours[i]) + " × " + num(price) + " = $" + num(r.cluster_cost_usd[i]) +
+                  " (useful hours only: $" + num(r.cost_usd[i]) + ")",
+              t.price.source.empty() ? kSrcHours : t.price.source);
+      }
+      const bool pred = t.reliability.predict_goodput;
+      w.add("training.compute.cluster_devices" + idx,
+            pred ? "least N = ⌈device hours ÷ (days × 24 × predicted goodput(N))⌉" : "⌈device hours ÷ (days × 24 × goodput)⌉",
+            "⌈" + num(r.device_hours[i]) + " ÷ (" + num(t.days) + " × 24 × " + num(e.goodput_used[i]) +
+                ")⌉ = " + num(r.cluster_devices[i]) + (pred ? " (goodput predicted for that cluster)" : ""),
+            kSrcCluster);
+      w.add("training.compute.wall_days_on_layout" + idx, "device hours ÷ (layout devices × 24 × goodput)",
+            num(r.device_hours[i]) + " ÷ (" + num(layout_devices) + " × 24 × " + num(layout_goodput) + ") = " +
+                num(r.wall_days_on_layout[i]) + " days",
+            kSrcCluster);
+      w.add("training.compute.scale_up_domains" + idx, "⌈devices ÷ scale-up domain⌉",
+            "⌈" + num(r.cluster_devices[i]) + " ÷ " + num(d.scale_up_domain) + "⌉ = " +
+                num(r.scale_up_domains[i]),
+            kSrcCluster);
     }
-    w.add("training.compute.cluster_device_hours" + idx, "cluster devices × days × 24 (the cluster as recommended, idle time included)",
-          num(r.cluster_devices[i]) + " × " + num(t.days) + " × 24 = " + num(r.cluster_device_hours[i]) +
-              " h (useful: " + num(r.device_hours[i]) + " h)",
-          kSrcCluster);
-    if (price > 0) {
-      w.add("training.compute.cluster_cost_usd" + idx, "cluster device hours × $/device-hour",
-            num(r.cluster_device_hours[i]) + " × " + num(price) + " = $" + num(r.cluster_cost_usd[i]) +
-                " (useful hours only: $" + num(r.cost_usd[i]) + ")",
-            t.price.source.empty() ? kSrcHours : t.price.source);
-    }
-    const bool pred = t.reliability.predict_goodput;
-    w.add("training.compute.cluster_devices" + idx,
-          pred ? "least N = ⌈device hours ÷ (days × 24 × predicted goodput(N))⌉" : "⌈device hours ÷ (days × 24 × goodput)⌉",
-          "⌈" + num(r.device_hours[i]) + " ÷ (" + num(t.days) + " × 24 × " + num(e.goodput_used[i]) +
-              ")⌉ = " + num(r.cluster_devices[i]) + (pred ? " (goodput predicted for that cluster)" : ""),
-          kSrcCluster);
-    w.add("training.compute.wall_days_on_layout" + idx, "device hours ÷ (layout devices × 24 × goodput)",
-          num(r.device_hours[i]) + " ÷ (" + num(layout_devices) + " × 24 × " + num(layout_goodput) + ") = " +
-              num(r.wall_days_on_layout[i]) + " days",
-          kSrcCluster);
-    w.add("training.compute.scale_up_domains" + idx, "⌈devices ÷ scale-up domain⌉",
-          "⌈" + num(r.cluster_devices[i]) + " ÷ " + num(d.scale_up_domain) + "⌉ = " +
-              num(r.scale_up_domains[i]),
-          kSrcCluster);
-  }
+  });
 }
 
 void evaluate_power(const Scenario& s, Estimate& e, WorkingLog& w) {
@@ -212,7 +214,7 @@ void evaluate_power(const Scenario& s, Estimate& e, WorkingLog& w) {
     e.power.facility_power_w.push_back(power::facility_power_w(it, s.power.pue));
     e.power.energy_wh.push_back(power::energy_wh(e.compute.device_hours[i], sys_w, s.power.pue));
     e.power.cluster_energy_wh.push_back(power::energy_wh(e.compute.cluster_device_hours[i], sys_w, s.power.pue));
-    if (w.enabled()) {
+    write_working(w, [&] {
       const std::string idx = "[" + std::to_string(i) + "]";
       w.add("training.power.it_power_w" + idx, "devices × system W per device",
             num(e.compute.cluster_devices[i]) + " × " + num(sys_w) + " W = " + num(it) + " W", kSrcPower);
@@ -228,7 +230,7 @@ void evaluate_power(const Scenario& s, Estimate& e, WorkingLog& w) {
             num(e.compute.cluster_device_hours[i]) + " × " + num(sys_w) + " × " + num(s.power.pue) + " = " +
                 num(e.power.cluster_energy_wh[i]) + " Wh (the recommended cluster for the whole schedule)",
             kSrcPower);
-    }
+    });
   }
 }
 

@@ -67,61 +67,62 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w) {
   const memory::StateAccounting acc = memory::accounting(t.optimizer, t.bytes_per_param);
   r.checkpoint_bytes = m.params * (acc.weight_bytes + acc.optimizer_bytes);
   r.checkpoint_s = safe_div(r.checkpoint_bytes, t.checkpoint_bytes_per_s);
-  if (!w.enabled()) return;
-  w.add("training.comms.step_s", "6 · N_active · (batch × seq) ÷ (devices × peak × MFU)",
-        "6 × " + num(m.active_params) + " × " + num(r.tokens_per_step) + " ÷ (" +
-            num(r.layout_devices) + " × " + num(peak) + " × " + num(r.step_mfu) + ") = " +
-            num(r.step_s) + " s",
-        kSrcCase1);
-  w.add("training.comms.dp_allreduce_bytes_per_device",
-        m.moe.enabled() ? "2 × ((N − routed)/(t·p) + routed/(t·p·e)) × grad bytes" : "2 × N/(t·p) × grad bytes",
-        m.moe.enabled()
-            ? "2 × ((" + num(m.params) + " − " + num(e.model.routed_expert_params) + ")/(" + num(l.tp) + "×" +
-                  num(l.pp) + ") + " + num(e.model.routed_expert_params) + "/(" + num(l.tp) + "×" + num(l.pp) +
-                  "×" + num(l.ep) + ")) × " + num(t.grad_bytes) + " = " + num(r.dp_allreduce_bytes_per_device) + " B"
-            : "2 × " + num(m.params) + "/(" + num(l.tp) + "×" + num(l.pp) + ") × " + num(t.grad_bytes) + " = " +
-                  num(r.dp_allreduce_bytes_per_device) + " B (exact ring factor 2(d−1)/d = " +
-                  num(comms::ring_allreduce_factor(l.dp)) + ")",
-        kSrcCase1);
-  w.add("training.comms.dp_allreduce_s", "bytes ÷ scale-out bandwidth",
-        num(r.dp_allreduce_bytes_per_device) + " ÷ " + num(d.scale_out_bytes_per_s) + " = " +
-            num(r.dp_allreduce_s) + " s, " + num(100 * r.dp_allreduce_share) + "% of the step: " +
-            comms::describe(r.dp_verdict),
-        kSrcCase1);
-  w.add("training.comms.pp_boundary_bytes", "s · b · h × activation bytes",
-        num(l.seq_len) + " × " + num(l.micro_batch) + " × " + num(m.hidden) + " × " +
-            num(t.activation_bytes) + " = " + num(r.pp_boundary_bytes) + " B; × 2 × " +
-            num(r.pp_microbatches_per_step) + " micro-batches = " + num(r.pp_bytes_per_step) +
-            " B per step, " + num(r.pp_bytes_per_s) + " B/s: " + comms::describe(r.pp_verdict),
-        kSrcCase2);
-  w.add("training.comms.pp_bytes_per_s", "2 × boundary bytes × micro-batches ÷ step",
-        "2 × " + num(r.pp_boundary_bytes) + " × " + num(r.pp_microbatches_per_step) + " ÷ " + num(r.step_s) +
-            " s = " + num(r.pp_bytes_per_s) + " B/s",
-        kSrcCase2);
-  if (m.moe.enabled()) {
-    w.add("training.comms.moe_alltoall_bytes_per_s_at_step_mfu",
-          "peak × MFU ÷ (6·N_active) × h·k·(dispatch + combine)·L_moe × 2",
-          num(r.tokens_per_s_per_device) + " tok/s × " + num(r.moe_alltoall_bytes_per_token) +
-              " B × 2 = " + num(r.moe_alltoall_bytes_per_s) + " B/s at MFU " + num(r.step_mfu),
-          kSrcCase4);
-    for (size_t i = 0; i < t.mfu.size() && i < r.moe_alltoall_bytes_per_s_per_mfu.size(); ++i) {
-      w.add("training.comms.moe_alltoall_bytes_per_s[" + std::to_string(i) + "]",
-            "peak × MFU ÷ (6·N_active) × all-to-all bytes per token × 2",
-            num(peak) + " × " + num(t.mfu[i]) + " ÷ (6 × " + num(m.active_params) + ") × " +
-                num(r.moe_alltoall_bytes_per_token) + " × 2 = " + num(r.moe_alltoall_bytes_per_s_per_mfu[i]) +
-                " B/s (scale-out " + num(d.scale_out_bytes_per_s) + ", scale-up " + num(d.scale_up_bytes_per_s) +
-                ")" + (i + 1 == t.mfu.size() ? "; verdict for the highest MFU: " + std::string(comms::describe(r.moe_verdict)) : ""),
+  write_working(w, [&] {
+    w.add("training.comms.step_s", "6 · N_active · (batch × seq) ÷ (devices × peak × MFU)",
+          "6 × " + num(m.active_params) + " × " + num(r.tokens_per_step) + " ÷ (" +
+              num(r.layout_devices) + " × " + num(peak) + " × " + num(r.step_mfu) + ") = " +
+              num(r.step_s) + " s",
+          kSrcCase1);
+    w.add("training.comms.dp_allreduce_bytes_per_device",
+          m.moe.enabled() ? "2 × ((N − routed)/(t·p) + routed/(t·p·e)) × grad bytes" : "2 × N/(t·p) × grad bytes",
+          m.moe.enabled()
+              ? "2 × ((" + num(m.params) + " − " + num(e.model.routed_expert_params) + ")/(" + num(l.tp) + "×" +
+                    num(l.pp) + ") + " + num(e.model.routed_expert_params) + "/(" + num(l.tp) + "×" + num(l.pp) +
+                    "×" + num(l.ep) + ")) × " + num(t.grad_bytes) + " = " + num(r.dp_allreduce_bytes_per_device) + " B"
+              : "2 × " + num(m.params) + "/(" + num(l.tp) + "×" + num(l.pp) + ") × " + num(t.grad_bytes) + " = " +
+                    num(r.dp_allreduce_bytes_per_device) + " B (exact ring factor 2(d−1)/d = " +
+                    num(comms::ring_allreduce_factor(l.dp)) + ")",
+          kSrcCase1);
+    w.add("training.comms.dp_allreduce_s", "bytes ÷ scale-out bandwidth",
+          num(r.dp_allreduce_bytes_per_device) + " ÷ " + num(d.scale_out_bytes_per_s) + " = " +
+              num(r.dp_allreduce_s) + " s, " + num(100 * r.dp_allreduce_share) + "% of the step: " +
+              comms::describe(r.dp_verdict),
+          kSrcCase1);
+    w.add("training.comms.pp_boundary_bytes", "s · b · h × activation bytes",
+          num(l.seq_len) + " × " + num(l.micro_batch) + " × " + num(m.hidden) + " × " +
+              num(t.activation_bytes) + " = " + num(r.pp_boundary_bytes) + " B; × 2 × " +
+              num(r.pp_microbatches_per_step) + " micro-batches = " + num(r.pp_bytes_per_step) +
+              " B per step, " + num(r.pp_bytes_per_s) + " B/s: " + comms::describe(r.pp_verdict),
+          kSrcCase2);
+    w.add("training.comms.pp_bytes_per_s", "2 × boundary bytes × micro-batches ÷ step",
+          "2 × " + num(r.pp_boundary_bytes) + " × " + num(r.pp_microbatches_per_step) + " ÷ " + num(r.step_s) +
+              " s = " + num(r.pp_bytes_per_s) + " B/s",
+          kSrcCase2);
+    if (m.moe.enabled()) {
+      w.add("training.comms.moe_alltoall_bytes_per_s_at_step_mfu",
+            "peak × MFU ÷ (6·N_active) × h·k·(dispatch + combine)·L_moe × 2",
+            num(r.tokens_per_s_per_device) + " tok/s × " + num(r.moe_alltoall_bytes_per_token) +
+                " B × 2 = " + num(r.moe_alltoall_bytes_per_s) + " B/s at MFU " + num(r.step_mfu),
             kSrcCase4);
+      for (size_t i = 0; i < t.mfu.size() && i < r.moe_alltoall_bytes_per_s_per_mfu.size(); ++i) {
+        w.add("training.comms.moe_alltoall_bytes_per_s[" + std::to_string(i) + "]",
+              "peak × MFU ÷ (6·N_active) × all-to-all bytes per token × 2",
+              num(peak) + " × " + num(t.mfu[i]) + " ÷ (6 × " + num(m.active_params) + ") × " +
+                  num(r.moe_alltoall_bytes_per_token) + " × 2 = " + num(r.moe_alltoall_bytes_per_s_per_mfu[i]) +
+                  " B/s (scale-out " + num(d.scale_out_bytes_per_s) + ", scale-up " + num(d.scale_up_bytes_per_s) +
+                  ")" + (i + 1 == t.mfu.size() ? "; verdict for the highest MFU: " + std::string(comms::describe(r.moe_verdict)) : ""),
+              kSrcCase4);
+      }
     }
-  }
-  w.add("training.comms.checkpoint_bytes", "N × (weight + optimizer bytes per param), no gradients",
-        num(m.params) + " × (" + num(acc.weight_bytes) + " + " + num(acc.optimizer_bytes) + ") = " +
-            num(r.checkpoint_bytes) + " B",
-        kSrcCkpt);
-  w.add("training.comms.checkpoint_s", "checkpoint bytes ÷ storage write bandwidth",
-        num(r.checkpoint_bytes) + " ÷ " + num(t.checkpoint_bytes_per_s) + " = " +
-            num(r.checkpoint_s) + " s",
-        kSrcCkpt);
+    w.add("training.comms.checkpoint_bytes", "N × (weight + optimizer bytes per param), no gradients",
+          num(m.params) + " × (" + num(acc.weight_bytes) + " + " + num(acc.optimizer_bytes) + ") = " +
+              num(r.checkpoint_bytes) + " B",
+          kSrcCkpt);
+    w.add("training.comms.checkpoint_s", "checkpoint bytes ÷ storage write bandwidth",
+          num(r.checkpoint_bytes) + " ÷ " + num(t.checkpoint_bytes_per_s) + " = " +
+              num(r.checkpoint_s) + " s",
+          kSrcCkpt);
+  });
 }
 
 // The automatic replica: the smallest power of two of devices that holds weights + KV (tensor

@@ -24,16 +24,17 @@ void evaluate_layout_prediction(const Scenario& s, Estimate& e, WorkingLog& w) {
   p.device_memory_bytes = r.device_memory_bytes;
   p.usable_memory_bytes = r.usable_memory_bytes;
   p.devices = l.devices();
-  if (!w.enabled()) return;
-  w.add("training.layout_prediction.step_s",
-        "the layout model for training.layout: m × (GEMM + attention + memory-bound + TP + EP + CP + PP + "
-        "overheads) + bubble + exposed DP + optimizer",
-        "compute " + num(r.compute_s) + " s, memory-bound " + num(r.memory_bound_s) + " s, TP " + num(r.tp_comm_s) +
-            " s, EP " + num(r.ep_comm_s) + " s, PP bubble " + num(r.pp_bubble_s) + " s, DP " +
-            num(r.dp_comm_exposed_s) + " s, overheads " + num(r.overhead_s) + " s, optimizer " + num(r.optimizer_s) +
-            " s → " + num(r.step_s) + " s per step (MFU " + num(r.mfu_predicted) + "; the seed's method at the assumed MFU " +
-            num(e.comms.step_mfu) + " gives " + num(e.comms.step_s) + " s)",
-        "docs/planner.md; validated in docs/validation.md");
+  write_working(w, [&] {
+    w.add("training.layout_prediction.step_s",
+          "the layout model for training.layout: m × (GEMM + attention + memory-bound + TP + EP + CP + PP + "
+          "overheads) + bubble + exposed DP + optimizer",
+          "compute " + num(r.compute_s) + " s, memory-bound " + num(r.memory_bound_s) + " s, TP " + num(r.tp_comm_s) +
+              " s, EP " + num(r.ep_comm_s) + " s, PP bubble " + num(r.pp_bubble_s) + " s, DP " +
+              num(r.dp_comm_exposed_s) + " s, overheads " + num(r.overhead_s) + " s, optimizer " + num(r.optimizer_s) +
+              " s → " + num(r.step_s) + " s per step (MFU " + num(r.mfu_predicted) + "; the seed's method at the assumed MFU " +
+              num(e.comms.step_mfu) + " gives " + num(e.comms.step_s) + " s)",
+          "docs/planner.md; validated in docs/validation.md");
+  });
 }
 
 }  // namespace sizer::detail

@@ -117,63 +117,64 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
   if (!p.tpot_ok)
     e.notes.push_back("serving.slo.tpot_s: predicted TPOT " + num(p.tpot_s) +
                       " s is above the target " + num(v.slo.tpot_s) + " s");
-  if (!w.enabled()) return;
-  const serve::StepTime& d = p.decode;
-  w.add("serving.performance.max_concurrency_kv",
-        "dp × ⌊(HBM × usable − weights − activations − reserve) ÷ (KV per token × tokens per "
-        "request)⌋",
-        num(l.dp) + " × ⌊(" + num(s.device.memory_bytes) + " × " + num(v.hbm_usable) + " − " +
-            num(p.weight_bytes_per_device) + " − " + num(p.activation_bytes_per_device) + " − " +
-            num(p.reserve_bytes_per_device) + ") ÷ (" + num(p.kv_bytes_per_token_per_device) +
-            " × " + num(p.kv_tokens_per_request) + ")⌋ = " + num(p.max_concurrency_kv),
-        kSrcServe);
-  w.add("serving.performance.decode.step_s",
-        "weights read + KV read + compute + comm + overhead (each kernel on its roofline)",
-        num(d.weights_read_s) + " + " + num(d.kv_read_s) + " + " + num(d.compute_s) + " + " +
-            num(d.comm_s) + " + " + num(d.overhead_s) + " = " + num(d.step_s) +
-            " s at decode batch " + num(p.decode_batch) + " with " +
-            num(p.prefill_tokens_per_step) + " prefill tokens (" + serve::to_string(d.bound) +
-            " bound; " + layout_text + ")",
-        kSrcServe);
-  if (v.spec.draft_tokens > 0) {
-    w.add("serving.performance.tokens_per_step", "(1 − a^(d+1)) ÷ (1 − a)",
-          "(1 − " + num(v.spec.acceptance) + "^" + num(v.spec.draft_tokens + 1) + ") ÷ (1 − " +
-              num(v.spec.acceptance) + ") = " + num(p.tokens_per_step),
-          kSrcSpec);
-  }
-  w.add("serving.performance.tpot_s", "step ÷ accepted tokens per step",
-        num(d.step_s) + " ÷ " + num(p.tokens_per_step) + " = " + num(p.tpot_s) + " s", kSrcServe);
-  w.add("serving.performance.ttft_s", "queue (M/D/1: ρ·S ÷ 2(1 − ρ)) + prefill service S",
-        num(p.queue_s) + " + " + num(p.prefill_s) + " = " + num(p.ttft_s) +
-            " s (ρ = " + num(p.prefill_utilisation) + ")",
-        kSrcServe);
-  w.add("serving.performance.e2e_s", "TTFT + (output − 1) × TPOT",
-        num(p.ttft_s) + " + " + num(v.workload.output_tokens - 1) + " × " + num(p.tpot_s) + " = " +
-            num(p.e2e_s) + " s",
-        kSrcServe);
-  w.add("serving.performance.requests_per_s_per_replica",
-        "decode batch × tokens per step ÷ ((output − 1) × step); N = λ × e2e",
-        num(p.requests_per_s_per_replica) + " requests/s with " + num(p.concurrency) +
-            " in flight; " + num(p.output_tokens_per_s_per_device) + " output tokens/s per device",
-        kSrcServe);
-  w.add("serving.performance.cost_per_million_tokens_usd",
-        "replica $/h ÷ (predicted output tok/s per replica × 3600 ÷ 1e6)",
-        num(r.perf_replica_usd_per_hour) + " ÷ (" + num(tok_s) + " × 3600 ÷ 1e6) = $" +
-            num(r.perf_cost_per_million_tokens_usd),
-        kSrcServe);
-  if (r.perf_replicas_for_rate > 0) {
-    w.add("serving.performance.replicas_for_rate", "fewest replicas r with rate ÷ r within capacity and serving.slo",
-          num(v.workload.requests_per_s) + " requests/s → " + num(r.perf_replicas_for_rate) + " replicas (" +
-              num(r.perf_replicas_for_rate * l.devices()) + " devices); capacity " +
-              num(p.max_requests_per_s_per_replica) + " requests/s per replica",
+  write_working(w, [&] {
+    const serve::StepTime& d = p.decode;
+    w.add("serving.performance.max_concurrency_kv",
+          "dp × ⌊(HBM × usable − weights − activations − reserve) ÷ (KV per token × tokens per "
+          "request)⌋",
+          num(l.dp) + " × ⌊(" + num(s.device.memory_bytes) + " × " + num(v.hbm_usable) + " − " +
+              num(p.weight_bytes_per_device) + " − " + num(p.activation_bytes_per_device) + " − " +
+              num(p.reserve_bytes_per_device) + ") ÷ (" + num(p.kv_bytes_per_token_per_device) +
+              " × " + num(p.kv_tokens_per_request) + ")⌋ = " + num(p.max_concurrency_kv),
           kSrcServe);
-  }
-  w.add("serving.performance.replicas_for_demand",
-        "⌈demand/day ÷ 86400 ÷ predicted output tok/s per replica⌉",
-        "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ " + num(tok_s) +
-            "⌉ = " + num(r.perf_replicas_for_demand) + " replicas, " +
-            num(r.perf_devices_for_demand) + " devices",
-        kSrcServe);
+    w.add("serving.performance.decode.step_s",
+          "weights read + KV read + compute + comm + overhead (each kernel on its roofline)",
+          num(d.weights_read_s) + " + " + num(d.kv_read_s) + " + " + num(d.compute_s) + " + " +
+              num(d.comm_s) + " + " + num(d.overhead_s) + " = " + num(d.step_s) +
+              " s at decode batch " + num(p.decode_batch) + " with " +
+              num(p.prefill_tokens_per_step) + " prefill tokens (" + serve::to_string(d.bound) +
+              " bound; " + layout_text + ")",
+          kSrcServe);
+    if (v.spec.draft_tokens > 0) {
+      w.add("serving.performance.tokens_per_step", "(1 − a^(d+1)) ÷ (1 − a)",
+            "(1 − " + num(v.spec.acceptance) + "^" + num(v.spec.draft_tokens + 1) + ") ÷ (1 − " +
+                num(v.spec.acceptance) + ") = " + num(p.tokens_per_step),
+            kSrcSpec);
+    }
+    w.add("serving.performance.tpot_s", "step ÷ accepted tokens per step",
+          num(d.step_s) + " ÷ " + num(p.tokens_per_step) + " = " + num(p.tpot_s) + " s", kSrcServe);
+    w.add("serving.performance.ttft_s", "queue (M/D/1: ρ·S ÷ 2(1 − ρ)) + prefill service S",
+          num(p.queue_s) + " + " + num(p.prefill_s) + " = " + num(p.ttft_s) +
+              " s (ρ = " + num(p.prefill_utilisation) + ")",
+          kSrcServe);
+    w.add("serving.performance.e2e_s", "TTFT + (output − 1) × TPOT",
+          num(p.ttft_s) + " + " + num(v.workload.output_tokens - 1) + " × " + num(p.tpot_s) + " = " +
+              num(p.e2e_s) + " s",
+          kSrcServe);
+    w.add("serving.performance.requests_per_s_per_replica",
+          "decode batch × tokens per step ÷ ((output − 1) × step); N = λ × e2e",
+          num(p.requests_per_s_per_replica) + " requests/s with " + num(p.concurrency) +
+              " in flight; " + num(p.output_tokens_per_s_per_device) + " output tokens/s per device",
+          kSrcServe);
+    w.add("serving.performance.cost_per_million_tokens_usd",
+          "replica $/h ÷ (predicted output tok/s per replica × 3600 ÷ 1e6)",
+          num(r.perf_replica_usd_per_hour) + " ÷ (" + num(tok_s) + " × 3600 ÷ 1e6) = $" +
+              num(r.perf_cost_per_million_tokens_usd),
+          kSrcServe);
+    if (r.perf_replicas_for_rate > 0) {
+      w.add("serving.performance.replicas_for_rate", "fewest replicas r with rate ÷ r within capacity and serving.slo",
+            num(v.workload.requests_per_s) + " requests/s → " + num(r.perf_replicas_for_rate) + " replicas (" +
+                num(r.perf_replicas_for_rate * l.devices()) + " devices); capacity " +
+                num(p.max_requests_per_s_per_replica) + " requests/s per replica",
+            kSrcServe);
+    }
+    w.add("serving.performance.replicas_for_demand",
+          "⌈demand/day ÷ 86400 ÷ predicted output tok/s per replica⌉",
+          "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ " + num(tok_s) +
+              "⌉ = " + num(r.perf_replicas_for_demand) + " replicas, " +
+              num(r.perf_devices_for_demand) + " devices",
+          kSrcServe);
+  });
 }
 
 }  // namespace sizer::detail

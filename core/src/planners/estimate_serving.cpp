@@ -113,123 +113,124 @@ void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w) {
   r.devices_with_headroom_high = ceil_count(r.replica_min_devices * (1 + v.headroom_high));
   if (v.price.usd_per_device_hour <= 0) e.notes.push_back("no serving price for " + d.id + "; cost per token is left out");
   evaluate_serving_performance(s, e, w);
-  if (!w.enabled()) return;
-  w.add("serving.weight_bytes", "N_total × bytes per weight (+ block scales)",
-        num(m.params) + " × (" + num(wbytes) + " + " + num(v.block_scale_bytes_per_param) + ") = " +
-            num(r.weight_bytes) + " B",
-        kSrcWeights);
-  w.add("serving.kv_bytes_per_token",
-        m.attention.kind == AttentionKind::mla ? "L × (kv_latent + rope_dim) × bytes"
-                                               : "2 × L × kv_heads × head_dim × bytes",
-        m.attention.kind == AttentionKind::mla
-            ? num(m.layers) + " × (" + num(m.attention.kv_latent) + " + " + num(m.attention.rope_dim) +
-                  ") × " + num(kvb) + " = " + num(r.kv_bytes_per_token) + " B"
-            : "2 × " + num(m.layers) + " × " + num(m.attention.kv_heads) + " × " +
-                  num(m.attention.head_dim) + " × " + num(kvb) + " = " + num(r.kv_bytes_per_token) + " B",
-        kSrcKv);
-  w.add("serving.kv_bytes_per_token_mha", "2 × L × heads × head_dim × bytes (full multi-head attention)",
-        "2 × " + num(m.layers) + " × " + num(m.heads) + " × " + num(mha_head_dim) + " × " + num(kvb) + " = " +
-            num(r.kv_bytes_per_token_mha) + " B",
-        kSrcKv);
-  w.add("serving.kv_bytes", "KV per token × context × batch × fill",
-        num(r.kv_bytes_per_token) + " × " + num(v.context) + " × " + num(v.batch) + " × " +
-            num(v.kv_fill) + " = " + num(r.kv_bytes) + " B",
-        kSrcKv);
-  w.add("serving.replica_min_devices", "⌈(weights + KV) ÷ (HBM × usable)⌉",
-        "⌈(" + num(r.weight_bytes) + " + " + num(r.kv_bytes) + ") ÷ (" + num(d.memory_bytes) + " × " +
-            num(v.hbm_usable) + ")⌉ = " + num(r.replica_min_devices) + "; replica uses " +
-            num(r.replica_devices),
-        kSrcReplica);
-  if (m.moe.enabled()) {
-    w.add("serving.experts_touched_fraction", "1 − (1 − k/E)^B",
-          "1 − (1 − " + num(m.moe.experts_per_token) + "/" + num(m.moe.experts) + ")^" + num(v.batch) +
-              " = " + num(r.experts_touched_fraction) + "; weights read " + num(r.weight_bytes_read) + " B",
+  write_working(w, [&] {
+    w.add("serving.weight_bytes", "N_total × bytes per weight (+ block scales)",
+          num(m.params) + " × (" + num(wbytes) + " + " + num(v.block_scale_bytes_per_param) + ") = " +
+              num(r.weight_bytes) + " B",
+          kSrcWeights);
+    w.add("serving.kv_bytes_per_token",
+          m.attention.kind == AttentionKind::mla ? "L × (kv_latent + rope_dim) × bytes"
+                                                 : "2 × L × kv_heads × head_dim × bytes",
+          m.attention.kind == AttentionKind::mla
+              ? num(m.layers) + " × (" + num(m.attention.kv_latent) + " + " + num(m.attention.rope_dim) +
+                    ") × " + num(kvb) + " = " + num(r.kv_bytes_per_token) + " B"
+              : "2 × " + num(m.layers) + " × " + num(m.attention.kv_heads) + " × " +
+                    num(m.attention.head_dim) + " × " + num(kvb) + " = " + num(r.kv_bytes_per_token) + " B",
+          kSrcKv);
+    w.add("serving.kv_bytes_per_token_mha", "2 × L × heads × head_dim × bytes (full multi-head attention)",
+          "2 × " + num(m.layers) + " × " + num(m.heads) + " × " + num(mha_head_dim) + " × " + num(kvb) + " = " +
+              num(r.kv_bytes_per_token_mha) + " B",
+          kSrcKv);
+    w.add("serving.kv_bytes", "KV per token × context × batch × fill",
+          num(r.kv_bytes_per_token) + " × " + num(v.context) + " × " + num(v.batch) + " × " +
+              num(v.kv_fill) + " = " + num(r.kv_bytes) + " B",
+          kSrcKv);
+    w.add("serving.replica_min_devices", "⌈(weights + KV) ÷ (HBM × usable)⌉",
+          "⌈(" + num(r.weight_bytes) + " + " + num(r.kv_bytes) + ") ÷ (" + num(d.memory_bytes) + " × " +
+              num(v.hbm_usable) + ")⌉ = " + num(r.replica_min_devices) + "; replica uses " +
+              num(r.replica_devices),
+          kSrcReplica);
+    if (m.moe.enabled()) {
+      w.add("serving.experts_touched_fraction", "1 − (1 − k/E)^B",
+            "1 − (1 − " + num(m.moe.experts_per_token) + "/" + num(m.moe.experts) + ")^" + num(v.batch) +
+                " = " + num(r.experts_touched_fraction) + "; weights read " + num(r.weight_bytes_read) + " B",
+            kSrcExperts);
+    }
+    w.add("serving.replica_devices",
+          v.replica_devices > 0 ? "as entered"
+                                : "smallest power of two ≥ minimum within one scale-up domain; else whole domains",
+          v.replica_devices > 0
+              ? num(r.replica_devices) + " devices (minimum " + num(r.replica_min_devices) + ")"
+              : "minimum " + num(r.replica_min_devices) + " devices, scale-up domain " + num(d.scale_up_domain) +
+                    " → " + num(r.replica_devices) + " devices" +
+                    (r.replica_devices < d.scale_up_domain ? " (part of one domain; the rest can hold other replicas)"
+                                                           : ""),
+          kSrcReplica);
+    w.add("serving.weight_bytes_read", m.moe.enabled() ? "always-read + routed × touched fraction" : "all weights",
+          m.moe.enabled() ? num(e.model.always_read_params * per_param) + " + " +
+                                num(e.model.routed_expert_params * per_param) + " × " + num(r.experts_touched_fraction) +
+                                " = " + num(r.weight_bytes_read) + " B"
+                          : num(r.weight_bytes_read) + " B",
           kSrcExperts);
-  }
-  w.add("serving.replica_devices",
-        v.replica_devices > 0 ? "as entered"
-                              : "smallest power of two ≥ minimum within one scale-up domain; else whole domains",
-        v.replica_devices > 0
-            ? num(r.replica_devices) + " devices (minimum " + num(r.replica_min_devices) + ")"
-            : "minimum " + num(r.replica_min_devices) + " devices, scale-up domain " + num(d.scale_up_domain) +
-                  " → " + num(r.replica_devices) + " devices" +
-                  (r.replica_devices < d.scale_up_domain ? " (part of one domain; the rest can hold other replicas)"
-                                                         : ""),
-        kSrcReplica);
-  w.add("serving.weight_bytes_read", m.moe.enabled() ? "always-read + routed × touched fraction" : "all weights",
-        m.moe.enabled() ? num(e.model.always_read_params * per_param) + " + " +
-                              num(e.model.routed_expert_params * per_param) + " × " + num(r.experts_touched_fraction) +
-                              " = " + num(r.weight_bytes_read) + " B"
-                        : num(r.weight_bytes_read) + " B",
-        kSrcExperts);
-  w.add("serving.bytes_read_per_step", "weights read + KV", num(r.weight_bytes_read) + " + " + num(r.kv_bytes) +
-        " = " + num(r.bytes_read_per_step) + " B", kSrcDecode);
-  w.add("serving.decode_bandwidth_step_s", "bytes read ÷ replica HBM bandwidth",
-        num(r.bytes_read_per_step) + " ÷ (" + num(r.replica_devices) + " × " + num(d.hbm_bytes_per_s) + ") = " +
-            num(r.decode_bandwidth_step_s) + " s", kSrcDecode);
-  w.add("serving.decode_compute_step_s", "2 · N_active · B ÷ replica FLOP/s",
-        "2 × " + num(m.active_params) + " × " + num(v.batch) + " ÷ " + num(r.replica_flops_per_s) + " = " +
-            num(r.decode_compute_step_s) + " s", kSrcDecode);
-  w.add("serving.decode_step_s",
-        "max((weights read + KV) ÷ HBM bw, 2·N_active·B ÷ FLOP/s, all-reduces × latency)",
-        "max((" + num(r.weight_bytes_read) + " + " + num(r.kv_bytes) + ") ÷ " +
-            num(r.replica_hbm_bytes_per_s) + ", 2 × " + num(m.active_params) + " × " + num(v.batch) +
-            " ÷ " + num(r.replica_flops_per_s) + ", " + num(r.tp_latency_floor_s) + ") = " +
-            num(r.decode_step_s) + " s (" + r.decode_bound + " bound)",
-        kSrcDecode);
-  w.add("serving.tokens_per_s_per_replica", "batch ÷ step",
-        num(v.batch) + " ÷ " + num(r.decode_step_s) + " = " + num(r.tokens_per_s_per_replica) +
-            " tok/s (per user " + num(r.tokens_per_s_per_user) + ")",
-        kSrcDecode);
-  w.add("serving.tokens_per_s_per_user", "1 ÷ step", "1 ÷ " + num(r.decode_step_s) + " = " +
-        num(r.tokens_per_s_per_user) + " tok/s", kSrcDecode);
-  w.add("serving.decode_flops_per_s_needed", "2 · N_active · B ÷ step",
-        "2 × " + num(m.active_params) + " × " + num(v.batch) + " ÷ " + num(r.decode_step_s) + " = " +
-            num(r.decode_flops_per_s_needed) + " FLOP/s of " + num(r.replica_flops_per_s) + " available (" +
-            to_string(cp) + ")",
-        kSrcDecode);
-  w.add("serving.prefill_s", "2 · N_active · prompt ÷ (peak × MFU)",
-        "2 × " + num(m.active_params) + " × " + num(v.prompt_tokens) + " ÷ (" +
-            num(r.replica_flops_per_s) + " × " + num(v.prefill_mfu) + ") = " + num(r.prefill_s) + " s",
-        kSrcPrefill);
-  w.add("serving.kv_transfer_s", "KV per token × prompt ÷ link",
-        num(r.kv_bytes_per_token) + " × " + num(v.prompt_tokens) + " ÷ " + num(v.kv_link_bytes_per_s) +
-            " = " + num(r.kv_transfer_s) + " s",
-        kSrcDisagg);
-  w.add("serving.tp_allreduce_bytes_per_step", "2(t−1)/t × h·B·2 bytes × 2L",
-        num(comms::ring_allreduce_factor(r.tp_group)) + " × " + num(r.tp_message_bytes) + " × " +
-            num(r.tp_allreduces_per_step) + " = " + num(r.tp_allreduce_bytes_per_step) + " B; " +
-            num(r.tp_allreduce_s_scale_up) + " s on scale-up, " + num(r.tp_allreduce_s_scale_out) +
-            " s on scale-out",
-        kSrcCase3);
-  w.add("serving.tp_allreduce_s_scale_up", "bytes per step ÷ scale-up bandwidth",
-        num(r.tp_allreduce_bytes_per_step) + " ÷ " + num(d.scale_up_bytes_per_s) + " = " +
-            num(r.tp_allreduce_s_scale_up) + " s", kSrcCase3);
-  w.add("serving.tp_allreduce_s_scale_out", "bytes per step ÷ scale-out bandwidth",
-        num(r.tp_allreduce_bytes_per_step) + " ÷ " + num(d.scale_out_bytes_per_s) + " = " +
-            num(r.tp_allreduce_s_scale_out) + " s", kSrcCase3);
-  w.add("serving.tp_latency_floor_s", "all-reduces per step × latency each (0 on one device)",
-        r.tp_group > 1 ? num(r.tp_allreduces_per_step) + " × " + num(v.collective_latency_s) + " s = " +
-                             num(r.tp_latency_floor_s) + " s; the decode step is never shorter"
-                       : "one device per replica: no all-reduce, no floor",
-        kSrcCase3);
-  w.add("serving.tp_scale_out_slowdown", "(step + scale-out all-reduce) ÷ (step + scale-up all-reduce)",
-        "(" + num(r.decode_step_s) + " + " + num(r.tp_allreduce_s_scale_out) + ") ÷ (" + num(r.decode_step_s) + " + " +
-            num(r.tp_allreduce_s_scale_up) + ") = " + num(r.tp_scale_out_slowdown), kSrcCase3);
-  w.add("serving.cost_per_million_tokens_usd", "replica $/h ÷ (tok/s × realised × utilisation × 3600 ÷ 1e6)",
-        num(r.replica_usd_per_hour) + " ÷ (" + num(r.tokens_per_s_per_replica) + " × " +
-            num(v.realised_fraction) + " × " + num(v.utilisation) + " × 3600 ÷ 1e6) = $" +
-            num(r.cost_per_million_tokens_usd),
-        kSrcCost);
-  w.add("serving.replicas_for_demand", "⌈demand/day ÷ 86400 ÷ (tok/s × realised share)⌉",
-        "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ (" + num(r.tokens_per_s_per_replica) + " × " +
-            num(r.realised_share) + ")⌉ = " + num(r.replicas_for_demand),
-        kSrcFleet);
-  w.add("serving.devices_with_headroom_high", "⌈min devices × (1 + headroom)⌉",
-        "⌈" + num(r.replica_min_devices) + " × " + num(1 + v.headroom_low) + "⌉ = " +
-            num(r.devices_with_headroom_low) + " to ⌈× " + num(1 + v.headroom_high) + "⌉ = " +
-            num(r.devices_with_headroom_high),
-        kSrc001);
+    w.add("serving.bytes_read_per_step", "weights read + KV", num(r.weight_bytes_read) + " + " + num(r.kv_bytes) +
+          " = " + num(r.bytes_read_per_step) + " B", kSrcDecode);
+    w.add("serving.decode_bandwidth_step_s", "bytes read ÷ replica HBM bandwidth",
+          num(r.bytes_read_per_step) + " ÷ (" + num(r.replica_devices) + " × " + num(d.hbm_bytes_per_s) + ") = " +
+              num(r.decode_bandwidth_step_s) + " s", kSrcDecode);
+    w.add("serving.decode_compute_step_s", "2 · N_active · B ÷ replica FLOP/s",
+          "2 × " + num(m.active_params) + " × " + num(v.batch) + " ÷ " + num(r.replica_flops_per_s) + " = " +
+              num(r.decode_compute_step_s) + " s", kSrcDecode);
+    w.add("serving.decode_step_s",
+          "max((weights read + KV) ÷ HBM bw, 2·N_active·B ÷ FLOP/s, all-reduces × latency)",
+          "max((" + num(r.weight_bytes_read) + " + " + num(r.kv_bytes) + ") ÷ " +
+              num(r.replica_hbm_bytes_per_s) + ", 2 × " + num(m.active_params) + " × " + num(v.batch) +
+              " ÷ " + num(r.replica_flops_per_s) + ", " + num(r.tp_latency_floor_s) + ") = " +
+              num(r.decode_step_s) + " s (" + r.decode_bound + " bound)",
+          kSrcDecode);
+    w.add("serving.tokens_per_s_per_replica", "batch ÷ step",
+          num(v.batch) + " ÷ " + num(r.decode_step_s) + " = " + num(r.tokens_per_s_per_replica) +
+              " tok/s (per user " + num(r.tokens_per_s_per_user) + ")",
+          kSrcDecode);
+    w.add("serving.tokens_per_s_per_user", "1 ÷ step", "1 ÷ " + num(r.decode_step_s) + " = " +
+          num(r.tokens_per_s_per_user) + " tok/s", kSrcDecode);
+    w.add("serving.decode_flops_per_s_needed", "2 · N_active · B ÷ step",
+          "2 × " + num(m.active_params) + " × " + num(v.batch) + " ÷ " + num(r.decode_step_s) + " = " +
+              num(r.decode_flops_per_s_needed) + " FLOP/s of " + num(r.replica_flops_per_s) + " available (" +
+              to_string(cp) + ")",
+          kSrcDecode);
+    w.add("serving.prefill_s", "2 · N_active · prompt ÷ (peak × MFU)",
+          "2 × " + num(m.active_params) + " × " + num(v.prompt_tokens) + " ÷ (" +
+              num(r.replica_flops_per_s) + " × " + num(v.prefill_mfu) + ") = " + num(r.prefill_s) + " s",
+          kSrcPrefill);
+    w.add("serving.kv_transfer_s", "KV per token × prompt ÷ link",
+          num(r.kv_bytes_per_token) + " × " + num(v.prompt_tokens) + " ÷ " + num(v.kv_link_bytes_per_s) +
+              " = " + num(r.kv_transfer_s) + " s",
+          kSrcDisagg);
+    w.add("serving.tp_allreduce_bytes_per_step", "2(t−1)/t × h·B·2 bytes × 2L",
+          num(comms::ring_allreduce_factor(r.tp_group)) + " × " + num(r.tp_message_bytes) + " × " +
+              num(r.tp_allreduces_per_step) + " = " + num(r.tp_allreduce_bytes_per_step) + " B; " +
+              num(r.tp_allreduce_s_scale_up) + " s on scale-up, " + num(r.tp_allreduce_s_scale_out) +
+              " s on scale-out",
+          kSrcCase3);
+    w.add("serving.tp_allreduce_s_scale_up", "bytes per step ÷ scale-up bandwidth",
+          num(r.tp_allreduce_bytes_per_step) + " ÷ " + num(d.scale_up_bytes_per_s) + " = " +
+              num(r.tp_allreduce_s_scale_up) + " s", kSrcCase3);
+    w.add("serving.tp_allreduce_s_scale_out", "bytes per step ÷ scale-out bandwidth",
+          num(r.tp_allreduce_bytes_per_step) + " ÷ " + num(d.scale_out_bytes_per_s) + " = " +
+              num(r.tp_allreduce_s_scale_out) + " s", kSrcCase3);
+    w.add("serving.tp_latency_floor_s", "all-reduces per step × latency each (0 on one device)",
+          r.tp_group > 1 ? num(r.tp_allreduces_per_step) + " × " + num(v.collective_latency_s) + " s = " +
+                               num(r.tp_latency_floor_s) + " s; the decode step is never shorter"
+                         : "one device per replica: no all-reduce, no floor",
+          kSrcCase3);
+    w.add("serving.tp_scale_out_slowdown", "(step + scale-out all-reduce) ÷ (step + scale-up all-reduce)",
+          "(" + num(r.decode_step_s) + " + " + num(r.tp_allreduce_s_scale_out) + ") ÷ (" + num(r.decode_step_s) + " + " +
+              num(r.tp_allreduce_s_scale_up) + ") = " + num(r.tp_scale_out_slowdown), kSrcCase3);
+    w.add("serving.cost_per_million_tokens_usd", "replica $/h ÷ (tok/s × realised × utilisation × 3600 ÷ 1e6)",
+          num(r.replica_usd_per_hour) + " ÷ (" + num(r.tokens_per_s_per_replica) + " × " +
+              num(v.realised_fraction) + " × " + num(v.utilisation) + " × 3600 ÷ 1e6) = $" +
+              num(r.cost_per_million_tokens_usd),
+          kSrcCost);
+    w.add("serving.replicas_for_demand", "⌈demand/day ÷ 86400 ÷ (tok/s × realised share)⌉",
+          "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ (" + num(r.tokens_per_s_per_replica) + " × " +
+              num(r.realised_share) + ")⌉ = " + num(r.replicas_for_demand),
+          kSrcFleet);
+    w.add("serving.devices_with_headroom_high", "⌈min devices × (1 + headroom)⌉",
+          "⌈" + num(r.replica_min_devices) + " × " + num(1 + v.headroom_low) + "⌉ = " +
+              num(r.devices_with_headroom_low) + " to ⌈× " + num(1 + v.headroom_high) + "⌉ = " +
+              num(r.devices_with_headroom_high),
+          kSrc001);
+  });
 }
 
 }  // namespace sizer::detail
