@@ -72,7 +72,7 @@ async function timeOne(browser, url, allow) {
 const kSteps = [['parsed', 'offline page up to its wasm text parsed'], ['unpacked', 'its 7-bit text unpacked'],
   ['boot', 'page and boot script'], ['context', 'WebGL2 context (boot.js, while the wasm compiles)'],
   ['runtime', 'wasm fetched or inflated, compiled, runtime up'], ['main', 'to main()'],
-  ['tables', 'bundled tables parsed'], ['app', 'default scenario parsed and evaluated, text mirror'],
+  ['tables', 'bundled tables parsed'], ['app', 'default scenario parsed and evaluated (the text mirror follows the first frame)'],
   ['webgl', 'GLFW window on the context'], ['imgui', 'ImGui and page hooks'],
   ['fonts', 'font atlas built and uploaded'], ['ui', 'first frame laid out (ImGui)'],
   ['gl', 'drawn (WebGL)'], ['frame', 'published to the page']];

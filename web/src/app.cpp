@@ -159,7 +159,8 @@ void results_area(Ui& ui) {
   ImGui::BeginChild("view", ImVec2(0, -working_h), false,
                     ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
   ImGui::Spacing();
-  kPanels[static_cast<int>(tab)](ui);
+  const int panel = static_cast<int>(tab);
+  if (panel >= 0 && panel < static_cast<int>(sizeof kPanels / sizeof kPanels[0])) kPanels[panel](ui);
   ImGui::EndChild();
   if (with_working) working_pane(ui);
 }
