@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <chrono>
 
-#include "apart.h"
 #include "charts.h"
 #include "compare_panel.h"
 #include "imgui.h"
@@ -25,6 +24,7 @@
 #include "view_tabs.h"
 #include "widgets.h"
 #include "working_tooltip.h"
+#include "sizer/apart.h"
 
 namespace sizer_web {
 
@@ -50,7 +50,7 @@ void App::update_results() {
   // A finished layout or serving search (both counters only grow, so their sum moves with either).
   const int planner = state_.view.planner.text_revision + state_.view.serve_planner.text_revision;
   // The text mirror is written from the second frame on (the next animation frame): the first
-  // frame is what a visitor waits for, and the mirror's builder, kept out of line (apart.h), is
+  // frame is what a visitor waits for, and the mirror's builder, kept out of line (sizer/apart.h), is
   // then compiled after it.
   if (frames_drawn_ < 2) return;
   if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0 || text_stale_ ||
@@ -63,7 +63,7 @@ void App::update_results() {
     text_stale_ = false;
     text_pending_ = state_.view.pending.path;
     text_inputs_ = state_.view.inputs_shown;
-    results_text_ = call_apart(sizer_web::results_document, state_);
+    results_text_ = sizer::call_apart(sizer_web::results_document, state_);
     text_issue_count_ = issues;
     text_planner_revision_ = planner;
     ++text_revision_;

@@ -10,10 +10,10 @@
 #include <cstdio>
 #include <cstring>
 
-#include "apart.h"
 #include "custom_hardware.h"
 #include "scenario_edit.h"
 #include "share_actions.h"
+#include "sizer/apart.h"
 
 namespace sizer_web {
 
@@ -201,12 +201,12 @@ void embed_window(Ui& ui) {
 }  // namespace
 
 void share_windows(Ui& ui) {
-  // Closed dialogs are not called, and each stays out of line (apart.h): nothing of them is
+  // Closed dialogs are not called, and each stays out of line (sizer/apart.h): nothing of them is
   // compiled before one is opened.
   const ShareState& sh = ui.state.share;
-  if (sh.link_open) call_apart(link_window, ui);
-  if (sh.embed_open) call_apart(embed_window, ui);
-  if (sh.custom_open) call_apart(custom_window, ui);
+  if (sh.link_open) sizer::call_apart(link_window, ui);
+  if (sh.embed_open) sizer::call_apart(embed_window, ui);
+  if (sh.custom_open) sizer::call_apart(custom_window, ui);
 }
 
 }  // namespace sizer_web

@@ -5,7 +5,10 @@
 // source (paper, section or seed post part). Front ends show these on hover or in reports.
 #pragma once
 #include <string>
+#include <type_traits>
 #include <vector>
+
+#include "sizer/apart.h"
 
 namespace sizer {
 
@@ -37,15 +40,16 @@ class WorkingLog {
 };
 
 // Runs `write` (which records working into `w`) only when working is recorded, and as a function of
-// its own: the strings that show the working are most of an evaluation's code, and kept apart from
-// the numbers they stay off the numbers-only path (searches, the compare view; in a browser, the
-// first frame, which compiles each WebAssembly function whole the first time it runs). Called
-// through a pointer the optimizers cannot see through, so it is not inlined back (web/src/apart.h).
+// its own (apart.h): the strings that show the working are most of an evaluation's code, and kept
+// apart from the numbers they stay off the numbers-only path (searches, the compare view; in a
+// browser, the first frame).
+template <class F>
+void run_working(F& write) {
+  write();
+}
 template <class F>
 void write_working(const WorkingLog& w, F&& write) {
-  if (!w.enabled()) return;
-  void (*volatile apart)(F&) = [](F& f) { f(); };
-  apart(write);
+  if (w.enabled()) call_apart(&run_working<std::remove_reference_t<F>>, write);
 }
 
 // Compact number for working strings: 4 significant digits, exponent form when large or small.
