@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
 """Makes site/sizer-offline.html: the Emscripten page of the offline app with its JS glue inlined
 and its WebAssembly inlined gzip-compressed (zopfli when installed, else gzip -9), written 7 bits
-to a character (pack7 below), inflated in the browser with DecompressionStream and compiled before
+to a character (pack7 below; unpacked by web/src/unpack7.cpp, a WebAssembly module of a few hundred
+bytes inlined in base64), inflated in the browser with DecompressionStream and compiled before
 the boot script runs, which hands it to the runtime through Module.instantiateWasm. This replaces -sSINGLE_FILE's raw base64 of the wasm,
 which is about 2.9x larger (base64 of the gzip alone would be 1.17x this). The file still makes
 no request: the wasm comes out of the page's own text.
 
-  inline_offline.py PAGE.html GLUE.js MODULE.wasm OUT.html [METHOD.html SITE.css]
+  inline_offline.py PAGE.html GLUE.js MODULE.wasm UNPACK7.wasm OUT.html [METHOD.html SITE.css]
 
 With METHOD.html and SITE.css the method page goes in too, its style inlined and its links to the
 other pages of the site (which the file does not carry) replaced by a line saying where they are;
 the app opens it from the page's own text (page_io.cpp, "open_page").
 """
-import os, re, sys
+import base64, os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wasm_inline import compress, unname_wasm  # noqa: E402  (shared with join_api.py)
@@ -47,8 +48,9 @@ def pack7(data):
     return ''.join(out)
 
 
-page_path, js_path, wasm_path, out_path = sys.argv[1:5]
-method_path, css_path = (sys.argv[5:7] + [None, None])[:2]
+page_path, js_path, wasm_path, unpack7_path, out_path = sys.argv[1:6]
+method_path, css_path = (sys.argv[6:8] + [None, None])[:2]
+unpack7 = base64.b64encode(open(unpack7_path, 'rb').read()).decode('ascii')
 page = open(page_path, encoding='utf-8').read()
 js = open(js_path, encoding='utf-8').read()
 packed_bytes = compress(wasm_path)
@@ -69,20 +71,16 @@ loader = """
     return;
   }
   var el = document.getElementById('sizer-wasm'), text = el.textContent, n = +el.getAttribute('data-bytes');
-  var bytes = new Uint8Array(n), illegal = [0, 13, 60], acc = 0, bits = 0, k = 0, len = text.length;
-  for (var i = 0; i < len; i++) {  // writes past n (the last character's padding) are ignored
-    var c = text.charCodeAt(i);
-    if (c >= 128) {  // an escaped value, then the next one
-      c -= 256;
-      acc = (acc << 7 | illegal[c >> 7]) & 0x7fff;
-      bits += 7;
-      if (bits >= 8) { bits -= 8; bytes[k++] = acc >> bits; }
-      c &= 127;
-    }
-    acc = (acc << 7 | c) & 0x7fff;
-    bits += 7;
-    if (bits >= 8) { bits -= 8; bytes[k++] = acc >> bits; }
-  }
+  // The text's UTF-8 bytes (TextEncoder, native) unpacked by unpack7.cpp's module: at most 2 bytes
+  // a character in, n (+ the last character's padding) out, after the module's own memory.
+  var code = atob('@UNPACK7@'), module = new Uint8Array(code.length);
+  for (var i = 0; i < code.length; i++) module[i] = code.charCodeAt(i);
+  var unpacker = new WebAssembly.Instance(new WebAssembly.Module(module)).exports, memory = unpacker.memory;
+  var at = memory.buffer.byteLength, room = 2 * text.length;
+  memory.grow(Math.ceil((room + n + 16) / 65536));
+  var utf8 = new TextEncoder().encodeInto(text, new Uint8Array(memory.buffer, at, room));
+  unpacker.unpack7(at, utf8.written, at + room);
+  var bytes = new Uint8Array(memory.buffer, at + room, n);
   startup.unpacked = performance.now();
   var inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
   window.sizerWasm = { compiled: typeof WebAssembly.compileStreaming === 'function'
@@ -101,7 +99,7 @@ marker = re.compile(r'<!-- SIZER-WASM:[^>]*-->')
 if not marker.search(page):
     sys.exit('inline_offline.py: no <!-- SIZER-WASM --> marker before the boot script in ' + page_path)
 page = marker.sub(lambda m: '<script type="application/octet-stream" data-bytes="%d" id="sizer-wasm">' % len(packed_bytes) +
-                  packed + '</script>\n<script>' + loader + '</script>', page, count=1)
+                  packed + '</script>\n<script>' + loader.replace('@UNPACK7@', unpack7) + '</script>', page, count=1)
 inline = '<script>\n' + js + '\n</script>'
 if method_path:
     method = open(method_path, encoding='utf-8').read()
