@@ -17,77 +17,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from './static-server.mjs';
 import { launchBrowser } from '../tests/browser/lib.mjs';
+import { functions, relinkWithNames } from './wasm-functions.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const build = path.resolve(process.argv[2] || path.join(repo, 'build-web'));
 const top = Number(process.argv[3] || 20);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sizer-start-path-'));
 
-// 1. The hosted app's link command, with names and without the page shell and Closure.
-const linkDir = path.join(build, 'web');
-let link = fs.readFileSync(path.join(linkDir, 'CMakeFiles/sizer_web.dir/link.txt'), 'utf8').trim();
-link = link.replace(/^.*?(\/\S*em\+\+)/, '$1')            // drop the `cmake -E env ...` prefix
-  .replace(/--shell-file \S+/, '').replace(/--closure 1/, '')
-  .replace(/-o \S+/, `--profiling-funcs -o ${path.join(work, 'index.js')}`);
-execFileSync('bash', ['-c', link], { cwd: linkDir, stdio: 'inherit', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
-const named = path.join(work, 'index.wasm');
+// 1. The hosted app relinked with names; every function entry logged in a copy.
+const named = relinkWithNames(build, 'sizer_web', path.join(work, 'index.js'));
 const logged = path.join(work, 'logged.wasm');
 const features = ['--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int', '--enable-mutable-globals'];
 execFileSync('wasm-opt', ['-g', ...features, '--log-execution', named, '-o', logged]);
 
 // 2. Function names and code sizes of the named build; the instrumented build's log ids.
-function leb(b, i) {
-  let r = 0, s = 0;
-  for (;;) { const x = b[i++]; r += (x & 0x7f) * 2 ** s; s += 7; if (x < 0x80) return [r, i]; }
-}
-function functions(file) {
-  const b = fs.readFileSync(file);
-  const sections = [];
-  for (let i = 8; i < b.length;) {
-    const id = b[i++]; const [n, j] = leb(b, i); sections.push({ id, at: j, n }); i = j + n;
-  }
-  let imports = 0;
-  const names = new Map();
-  for (const { id, at, n } of sections) {
-    if (id === 2) {  // count function imports
-      let [c, j] = leb(b, at);
-      for (let k = 0; k < c; k++) {
-        let l; [l, j] = leb(b, j); j += l; [l, j] = leb(b, j); j += l;
-        const kind = b[j++];
-        if (kind === 0) { [, j] = leb(b, j); imports++; }
-        else if (kind === 1) { j++; const f = b[j++]; [, j] = leb(b, j); if (f & 1) [, j] = leb(b, j); }
-        else if (kind === 2) { const f = b[j++]; [, j] = leb(b, j); if (f & 1) [, j] = leb(b, j); }
-        else if (kind === 3) j += 2;
-      }
-    }
-    if (id === 0) {
-      let [l, j] = leb(b, at);
-      if (b.toString('latin1', j, j + l) !== 'name') continue;
-      j += l;
-      while (j < at + n) {
-        const sub = b[j++]; let size; [size, j] = leb(b, j);
-        if (sub === 1) {
-          let [c, k] = leb(b, j);
-          for (let x = 0; x < c; x++) {
-            let idx, len; [idx, k] = leb(b, k); [len, k] = leb(b, k);
-            names.set(idx, b.toString('utf8', k, k + len)); k += len;
-          }
-        }
-        j += size;
-      }
-    }
-  }
-  const out = [];
-  for (const { id, at } of sections) {
-    if (id !== 10) continue;
-    let [c, j] = leb(b, at);
-    for (let f = 0; f < c; f++) {
-      let size; [size, j] = leb(b, j);
-      out.push({ name: names.get(imports + f) || `#${imports + f}`, size }); j += size;
-    }
-  }
-  return out;
-}
 const sizeOf = new Map();
 const all = functions(named);
 for (const f of all) sizeOf.set(f.name, (sizeOf.get(f.name) || 0) + f.size);
