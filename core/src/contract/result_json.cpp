@@ -23,9 +23,9 @@ json verdict_json(comms::Verdict v) {
 
 json price_json(const PriceOffer& p) {
   if (p.usd_per_device_hour <= 0) return nullptr;
-  json j = {{"id", p.id}, {"provider", p.provider}, {"offer", p.offer}, {"offer_kind", p.offer_kind},
-            {"region", p.region}, {"usd_per_device_hour", p.usd_per_device_hour},
-            {"date_checked", p.date_checked}, {"source", p.source}};
+  json j = json_object({{"id", p.id}, {"provider", p.provider}, {"offer", p.offer}, {"offer_kind", p.offer_kind},
+                        {"region", p.region}, {"usd_per_device_hour", p.usd_per_device_hour},
+                        {"date_checked", p.date_checked}, {"source", p.source}});
   if (!p.device.empty()) j["device"] = p.device;
   if (p.user_supplied) j["user_supplied"] = true;
   return j;
@@ -41,17 +41,17 @@ json price_input(const PriceOffer& p) {
 
 json flops_json(const Device& d) {
   auto f = [](double v) { return v > 0 ? json(v) : json(nullptr); };
-  return {{"fp32", f(d.dense_flops_fp32)}, {"bf16", f(d.dense_flops_bf16)}, {"fp8", f(d.dense_flops_fp8)},
-          {"fp4", f(d.dense_flops_fp4)}};
+  return json_object({{"fp32", f(d.dense_flops_fp32)}, {"bf16", f(d.dense_flops_bf16)}, {"fp8", f(d.dense_flops_fp8)},
+                      {"fp4", f(d.dense_flops_fp4)}});
 }
 
 // The serving performance model's inputs as resolved (the layout even when it was the default).
 void serve_inputs_json(const ServingInputs& v, json* out) {
   json& j = *out;
   j["compute_precision"] = to_string(v.compute_precision);
-  j["layout"] = {{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep}};
+  j["layout"] = json_object({{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep}});
   const serve::Workload& w = v.workload;
-  json wl = {{"input_tokens", w.input_tokens}, {"output_tokens", w.output_tokens}};
+  json wl = json_object({{"input_tokens", w.input_tokens}, {"output_tokens", w.output_tokens}});
   if (w.concurrency > 0) wl["concurrency"] = w.concurrency;
   else {
     wl["requests_per_s"] = w.requests_per_s;
@@ -59,7 +59,7 @@ void serve_inputs_json(const ServingInputs& v, json* out) {
   }
   j["workload"] = wl;
   if (v.spec.draft_tokens > 0) {
-    j["spec_decode"] = {{"draft_tokens", v.spec.draft_tokens}, {"acceptance", v.spec.acceptance}};
+    j["spec_decode"] = json_object({{"draft_tokens", v.spec.draft_tokens}, {"acceptance", v.spec.acceptance}});
     if (v.spec.draft_step_ratio > 0) j["spec_decode"]["draft_step_ratio"] = v.spec.draft_step_ratio;
   }
   if (v.slo.ttft_s > 0 || v.slo.tpot_s > 0) {
@@ -69,79 +69,89 @@ void serve_inputs_json(const ServingInputs& v, json* out) {
     j["slo"] = slo;
   }
   const serve::Engine& e = v.engine;
-  j["engine"] = {{"step_overhead_s", e.step_overhead_s}, {"cuda_graphs", e.cuda_graphs},
-                 {"launch_overhead_s", e.launch_overhead_s}, {"kernels_per_layer", e.kernels_per_layer},
-                 {"bandwidth_efficiency", e.bandwidth_efficiency}, {"token_budget", e.token_budget},
-                 {"reserve_bytes", e.reserve_bytes}, {"kv_reservation", serve::to_string(e.kv_reservation)},
-                 {"seq_overhead_s", e.seq_overhead_s}, {"layer_overhead_s", e.layer_overhead_s},
-                 {"request_overhead_s", e.request_overhead_s}, {"kv_reads_per_kv_head", e.kv_reads_per_kv_head},
-                 {"mixed_input_gemm_efficiency", e.mixed_input_gemm_efficiency}};
+  j["engine"] = json_object({{"step_overhead_s", e.step_overhead_s}, {"cuda_graphs", e.cuda_graphs},
+                             {"launch_overhead_s", e.launch_overhead_s}, {"kernels_per_layer", e.kernels_per_layer},
+                             {"bandwidth_efficiency", e.bandwidth_efficiency}, {"token_budget", e.token_budget},
+                             {"reserve_bytes", e.reserve_bytes}, {"kv_reservation", serve::to_string(e.kv_reservation)},
+                             {"seq_overhead_s", e.seq_overhead_s}, {"layer_overhead_s", e.layer_overhead_s},
+                             {"request_overhead_s", e.request_overhead_s},
+                             {"kv_reads_per_kv_head", e.kv_reads_per_kv_head},
+                             {"mixed_input_gemm_efficiency", e.mixed_input_gemm_efficiency}});
   if (e.max_batch > 0) j["engine"]["max_batch"] = e.max_batch;
   if (e.expert_imbalance > 0) j["engine"]["expert_imbalance"] = e.expert_imbalance;
 }
 
 json step_json(const serve::StepTime& t) {
-  return {{"step_s", num_or_null(t.step_s)}, {"weights_read_s", num_or_null(t.weights_read_s)},
-          {"kv_read_s", num_or_null(t.kv_read_s)}, {"compute_s", num_or_null(t.compute_s)},
-          {"comm_s", num_or_null(t.comm_s)}, {"overhead_s", num_or_null(t.overhead_s)},
-          {"bound", serve::to_string(t.bound)}, {"weight_bytes_read_per_device", num_or_null(t.weight_bytes_read)},
-          {"kv_bytes_read_per_device", num_or_null(t.kv_bytes_read)}, {"flops_per_device", num_or_null(t.flops)},
-          {"experts_touched_fraction", num_or_null(t.experts_touched_fraction)}};
+  return json_object({{"step_s", num_or_null(t.step_s)}, {"weights_read_s", num_or_null(t.weights_read_s)},
+                      {"kv_read_s", num_or_null(t.kv_read_s)}, {"compute_s", num_or_null(t.compute_s)},
+                      {"comm_s", num_or_null(t.comm_s)}, {"overhead_s", num_or_null(t.overhead_s)},
+                      {"bound", serve::to_string(t.bound)},
+                      {"weight_bytes_read_per_device", num_or_null(t.weight_bytes_read)},
+                      {"kv_bytes_read_per_device", num_or_null(t.kv_bytes_read)},
+                      {"flops_per_device", num_or_null(t.flops)},
+                      {"experts_touched_fraction", num_or_null(t.experts_touched_fraction)}});
 }
 
 // serving.disaggregated: the prefill and decode pools' prediction (serve::evaluate_disaggregated).
 json disaggregated_json(const Scenario& s, const serve::DisaggPerformance& p) {
   const ServingInputs& in = s.serving;
   auto pool = [](const serve::ServeLayout& l) {
-    return json{{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"devices", l.devices()}};
+    return json_object({{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"devices", l.devices()}});
   };
-  return {{"basis", "predicted by the serving performance model with prefill and decode on separate pools (docs/serving.md)"},
-          {"prefill_layout", pool(in.disagg.prefill)}, {"decode_layout", pool(in.disagg.decode)},
-          {"prefill_device", in.disagg_prefill_device_given ? in.disagg_prefill_device.id : s.device.id},
-          {"decode_device", s.device.id},
-          {"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)}, {"e2e_s", num_or_null(p.e2e_s)},
-          {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_service_s)},
-          {"kv_transfer_s", num_or_null(p.kv_transfer_s)}, {"kv_transfer_bytes", num_or_null(p.kv_transfer_bytes)},
-          {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
-          {"decode_batch", num_or_null(p.decode_batch)},
-          {"decode_requests_per_s_per_instance", num_or_null(p.decode_requests_per_s)},
-          {"prefill_requests_per_s_per_instance_max", num_or_null(p.prefill_requests_per_s_max)},
-          {"prefill_utilisation", num_or_null(p.prefill_utilisation)},
-          {"prefill_per_decode", num_or_null(p.prefill_per_decode)},
-          {"devices_per_decode_instance", num_or_null(p.devices_per_decode_instance)},
-          {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
-          {"decode_max_concurrency_kv", num_or_null(p.decode_memory.max_concurrency_kv)},
-          {"decode_step_s", num_or_null(p.decode.step_s)}, {"prefill_step_s", num_or_null(p.prefill.step_s)},
-          {"decode_bound", serve::to_string(p.decode.bound)},
-          {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok}};
+  return json_object({{"basis", "predicted by the serving performance model with prefill and decode on separate pools "
+                                "(docs/serving.md)"},
+                      {"prefill_layout", pool(in.disagg.prefill)}, {"decode_layout", pool(in.disagg.decode)},
+                      {"prefill_device", in.disagg_prefill_device_given ? in.disagg_prefill_device.id : s.device.id},
+                      {"decode_device", s.device.id},
+                      {"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)},
+                      {"e2e_s", num_or_null(p.e2e_s)},
+                      {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_service_s)},
+                      {"kv_transfer_s", num_or_null(p.kv_transfer_s)},
+                      {"kv_transfer_bytes", num_or_null(p.kv_transfer_bytes)},
+                      {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
+                      {"decode_batch", num_or_null(p.decode_batch)},
+                      {"decode_requests_per_s_per_instance", num_or_null(p.decode_requests_per_s)},
+                      {"prefill_requests_per_s_per_instance_max", num_or_null(p.prefill_requests_per_s_max)},
+                      {"prefill_utilisation", num_or_null(p.prefill_utilisation)},
+                      {"prefill_per_decode", num_or_null(p.prefill_per_decode)},
+                      {"devices_per_decode_instance", num_or_null(p.devices_per_decode_instance)},
+                      {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
+                      {"decode_max_concurrency_kv", num_or_null(p.decode_memory.max_concurrency_kv)},
+                      {"decode_step_s", num_or_null(p.decode.step_s)},
+                      {"prefill_step_s", num_or_null(p.prefill.step_s)},
+                      {"decode_bound", serve::to_string(p.decode.bound)},
+                      {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok}});
 }
 
 }  // namespace
 
 json serve_performance_json(const serve::Performance& p) {
   const serve::StepTime& d = p.decode;
-  return {{"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)}, {"e2e_s", num_or_null(p.e2e_s)},
-          {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_s)},
-          {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
-          {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
-          {"output_tokens_per_s_per_replica", num_or_null(p.output_tokens_per_s_per_replica)},
-          {"requests_per_s_per_replica", num_or_null(p.requests_per_s_per_replica)},
-          {"max_requests_per_s_per_replica", num_or_null(p.max_requests_per_s_per_replica)},
-          {"capacity_limit", p.capacity_limit}, {"concurrency", num_or_null(p.concurrency)},
-          {"decode_batch", num_or_null(p.decode_batch)}, {"prefill_tokens_per_step", num_or_null(p.prefill_tokens_per_step)},
-          {"prefill_utilisation", num_or_null(p.prefill_utilisation)}, {"tokens_per_step", num_or_null(p.tokens_per_step)},
-          {"max_concurrency_kv", num_or_null(p.max_concurrency_kv)},
-          {"kv_tokens_per_request", num_or_null(p.kv_tokens_per_request)},
-          {"weight_bytes_per_device", num_or_null(p.weight_bytes_per_device)},
-          {"kv_bytes_per_token_per_device", num_or_null(p.kv_bytes_per_token_per_device)},
-          {"kv_capacity_bytes_per_device", num_or_null(p.kv_capacity_bytes_per_device)},
-          {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok},
-          {"overloaded", (p.problems & serve::kServeOverloaded) != 0},
-          {"kv_full", (p.problems & serve::kServeKvFull) != 0},
-          {"bound", serve::to_string(d.bound)},
-          {"weights_read_s", num_or_null(d.weights_read_s)}, {"kv_read_s", num_or_null(d.kv_read_s)},
-          {"compute_s", num_or_null(d.compute_s)}, {"comm_s", num_or_null(d.comm_s)},
-          {"overhead_s", num_or_null(d.overhead_s)}, {"step_s", num_or_null(d.step_s)}};
+  return json_object({{"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)},
+                      {"e2e_s", num_or_null(p.e2e_s)},
+                      {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_s)},
+                      {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
+                      {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
+                      {"output_tokens_per_s_per_replica", num_or_null(p.output_tokens_per_s_per_replica)},
+                      {"requests_per_s_per_replica", num_or_null(p.requests_per_s_per_replica)},
+                      {"max_requests_per_s_per_replica", num_or_null(p.max_requests_per_s_per_replica)},
+                      {"capacity_limit", p.capacity_limit}, {"concurrency", num_or_null(p.concurrency)},
+                      {"decode_batch", num_or_null(p.decode_batch)},
+                      {"prefill_tokens_per_step", num_or_null(p.prefill_tokens_per_step)},
+                      {"prefill_utilisation", num_or_null(p.prefill_utilisation)},
+                      {"tokens_per_step", num_or_null(p.tokens_per_step)},
+                      {"max_concurrency_kv", num_or_null(p.max_concurrency_kv)},
+                      {"kv_tokens_per_request", num_or_null(p.kv_tokens_per_request)},
+                      {"weight_bytes_per_device", num_or_null(p.weight_bytes_per_device)},
+                      {"kv_bytes_per_token_per_device", num_or_null(p.kv_bytes_per_token_per_device)},
+                      {"kv_capacity_bytes_per_device", num_or_null(p.kv_capacity_bytes_per_device)},
+                      {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok},
+                      {"overloaded", (p.problems & serve::kServeOverloaded) != 0},
+                      {"kv_full", (p.problems & serve::kServeKvFull) != 0},
+                      {"bound", serve::to_string(d.bound)},
+                      {"weights_read_s", num_or_null(d.weights_read_s)}, {"kv_read_s", num_or_null(d.kv_read_s)},
+                      {"compute_s", num_or_null(d.compute_s)}, {"comm_s", num_or_null(d.comm_s)},
+                      {"overhead_s", num_or_null(d.overhead_s)}, {"step_s", num_or_null(d.step_s)}});
 }
 
 namespace {
@@ -150,8 +160,8 @@ namespace {
 json performance_json(const ServingResult& v, bool priced) {
   json j = serve_performance_json(v.performance);
   j["basis"] = "predicted by the serving performance model (docs/serving.md); the other serving leaves are the seed's ceilings";
-  j["layout"] = {{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep},
-                 {"devices", v.layout.devices()}};
+  j["layout"] = json_object({{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep},
+                             {"devices", v.layout.devices()}});
   j["replica_usd_per_hour"] = num_or_null(v.perf_replica_usd_per_hour, priced);
   j["cost_per_million_tokens_usd"] = num_or_null(v.perf_cost_per_million_tokens_usd, priced && v.perf_cost_per_million_tokens_usd > 0);
   j["replicas_for_demand"] = v.perf_replicas_for_demand;
@@ -168,17 +178,19 @@ json performance_json(const ServingResult& v, bool priced) {
 }  // namespace
 
 json device_to_json(const Device& d) {
-  json j = {{"id", d.id}, {"name", d.name}, {"vendor", d.vendor}, {"memory_bytes", d.memory_bytes},
-            {"hbm_bytes_per_s", d.hbm_bytes_per_s}, {"dense_flops", flops_json(d)},
-            {"scale_up_domain", d.scale_up_domain}, {"scale_up_bytes_per_s", d.scale_up_bytes_per_s},
-            {"scale_out_bytes_per_s", num_or_null(d.scale_out_bytes_per_s, d.scale_out_bytes_per_s > 0)},
-            {"system_w", num_or_null(d.system_w, d.system_w > 0)},
-            {"efficiency", {{"gemm", d.gemm_efficiency}, {"gemm_basis", to_string(d.gemm_basis)},
-                            {"gemm_half_width", d.gemm_half_width},
-                            {"memory_bound_factor", d.memory_bound_factor}, {"link", d.link_efficiency},
-                            {"collective_latency_s", d.collective_latency_s},
-                            {"layer_overhead_s", d.layer_overhead_s},
-                            {"scale_out_latency_s", d.scale_out_latency_s}}}};
+  json j = json_object({{"id", d.id}, {"name", d.name}, {"vendor", d.vendor}, {"memory_bytes", d.memory_bytes},
+                        {"hbm_bytes_per_s", d.hbm_bytes_per_s}, {"dense_flops", flops_json(d)},
+                        {"scale_up_domain", d.scale_up_domain}, {"scale_up_bytes_per_s", d.scale_up_bytes_per_s},
+                        {"scale_out_bytes_per_s", num_or_null(d.scale_out_bytes_per_s, d.scale_out_bytes_per_s > 0)},
+                        {"system_w", num_or_null(d.system_w, d.system_w > 0)},
+                        {"efficiency", json_object({{"gemm", d.gemm_efficiency},
+                                                    {"gemm_basis", to_string(d.gemm_basis)},
+                                                    {"gemm_half_width", d.gemm_half_width},
+                                                    {"memory_bound_factor", d.memory_bound_factor},
+                                                    {"link", d.link_efficiency},
+                                                    {"collective_latency_s", d.collective_latency_s},
+                                                    {"layer_overhead_s", d.layer_overhead_s},
+                                                    {"scale_out_latency_s", d.scale_out_latency_s}})}});
   if (!d.gemm_same_die.empty()) j["efficiency"]["same_die_as"] = d.gemm_same_die;
   if (d.tdp_w > 0) j["tdp_w"] = d.tdp_w;
   if (d.power_limit_w > 0) j["power_limit_w"] = d.power_limit_w;
@@ -193,23 +205,23 @@ json device_to_json(const Device& d) {
 }
 
 json system_to_json(const System& s) {
-  json j = {{"id", s.id}, {"name", s.name}, {"kind", s.kind}, {"device", s.device}, {"devices", s.devices},
-            {"scale_up_domain", s.scale_up_domain}, {"scale_up_bytes_per_s", s.scale_up_bytes_per_s},
-            {"scale_out_bytes_per_s", num_or_null(s.scale_out_bytes_per_s, s.scale_out_bytes_per_s > 0)},
-            {"power_w", num_or_null(s.power_w, s.power_w > 0)},
-            {"system_w_per_device", num_or_null(s.system_w_per_device, s.system_w_per_device > 0)},
-            {"hbm_bytes_total", num_or_null(s.hbm_bytes_total, s.hbm_bytes_total > 0)}};
+  json j = json_object({{"id", s.id}, {"name", s.name}, {"kind", s.kind}, {"device", s.device}, {"devices", s.devices},
+                        {"scale_up_domain", s.scale_up_domain}, {"scale_up_bytes_per_s", s.scale_up_bytes_per_s},
+                        {"scale_out_bytes_per_s", num_or_null(s.scale_out_bytes_per_s, s.scale_out_bytes_per_s > 0)},
+                        {"power_w", num_or_null(s.power_w, s.power_w > 0)},
+                        {"system_w_per_device", num_or_null(s.system_w_per_device, s.system_w_per_device > 0)},
+                        {"hbm_bytes_total", num_or_null(s.hbm_bytes_total, s.hbm_bytes_total > 0)}});
   if (s.user_supplied) j["user_supplied"] = true;
   return j;
 }
 
 json price_to_json(const PriceOffer& p) {
   json j = price_json(p);
-  return j.is_null() ? json{{"id", p.id}} : j;
+  return j.is_null() ? json_object({{"id", p.id}}) : j;
 }
 
 json model_to_json(const Model& m) {
-  json att = {{"type", to_string(m.attention.kind)}};
+  json att = json_object({{"type", to_string(m.attention.kind)}});
   if (m.attention.kind == AttentionKind::mla) {
     att["kv_latent"] = m.attention.kv_latent;
     att["rope_dim"] = m.attention.rope_dim;
@@ -222,10 +234,10 @@ json model_to_json(const Model& m) {
     att["window"] = m.attention.window;
     att["window_layers"] = windowed_layers(m);
   }
-  json j = {{"id", m.id}, {"name", m.name}, {"params", m.params}, {"active_params", m.active_params},
-            {"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"attention", att}};
-  j["moe"] = m.moe.enabled() ? json{{"experts", m.moe.experts}, {"experts_per_token", m.moe.experts_per_token},
-                                    {"shared_experts", m.moe.shared_experts}, {"moe_layers", m.moe.moe_layers}}
+  json j = json_object({{"id", m.id}, {"name", m.name}, {"params", m.params}, {"active_params", m.active_params},
+                        {"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"attention", att}});
+  j["moe"] = m.moe.enabled() ? json_object({{"experts", m.moe.experts}, {"experts_per_token", m.moe.experts_per_token},
+                                            {"shared_experts", m.moe.shared_experts}, {"moe_layers", m.moe.moe_layers}})
                              : json(nullptr);
   if (m.moe.enabled() && m.moe.expert_ffn_hidden > 0) j["moe"]["expert_ffn_hidden"] = m.moe.expert_ffn_hidden;
   if (m.vocab > 0) j["vocab"] = m.vocab;
@@ -248,27 +260,27 @@ json scenario_to_json(const Scenario& s) {
   device.erase("default_price");
   if (device["scale_out_bytes_per_s"].is_null()) device.erase("scale_out_bytes_per_s");
   if (device["system_w"].is_null()) device.erase("system_w");
-  json j = {{"schema", kScenarioSchema}, {"model", model}, {"device", device}};
+  json j = json_object({{"schema", kScenarioSchema}, {"model", model}, {"device", device}});
   if (!s.system_id.empty()) j["system"] = s.system_id;
-  json training = {
+  json training = json_object({
       {"tokens", t.tokens}, {"precision", to_string(t.precision)}, {"mfu", t.mfu},
       {"optimizer", to_string(t.optimizer)}, {"bytes_per_param", t.bytes_per_param},
       {"zero_stage", t.zero_stage}, {"hbm_usable", t.hbm_usable}, {"days", t.days},
       {"goodput", t.goodput},
-      {"layout", {{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"cp", l.cp},
-                  {"virtual_stages", l.virtual_stages}, {"micro_batch", l.micro_batch},
-                  {"global_batch", l.global_batch}, {"seq_len", l.seq_len},
-                  {"recompute", to_string(l.recompute)}, {"sequence_parallel", l.sequence_parallel},
-                  {"flash_attention", l.flash_attention}, {"dp_overlap", l.dp_overlap}}},
+      {"layout", json_object({{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"cp", l.cp},
+                              {"virtual_stages", l.virtual_stages}, {"micro_batch", l.micro_batch},
+                              {"global_batch", l.global_batch}, {"seq_len", l.seq_len},
+                              {"recompute", to_string(l.recompute)}, {"sequence_parallel", l.sequence_parallel},
+                              {"flash_attention", l.flash_attention}, {"dp_overlap", l.dp_overlap}})},
       {"alltoall_dispatch_bytes", t.alltoall_dispatch_bytes},
       {"alltoall_combine_bytes", t.alltoall_combine_bytes}, {"grad_bytes", t.grad_bytes},
-      {"activation_bytes", t.activation_bytes}, {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}};
+      {"activation_bytes", t.activation_bytes}, {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}});
   if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
   training["fp8_recipe"] = to_string(t.fp8_recipe);
   if (t.dropout >= 0) training["dropout"] = t.dropout == 1;  // unset (from the block) by omission
-  training["stack"] = {{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
-                       {"layer_overhead_s", t.stack.layer_overhead_s}, {"cast_scale", t.stack.cast_scale},
-                       {"permute_scale", t.stack.permute_scale}};
+  training["stack"] = json_object({{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
+                                   {"layer_overhead_s", t.stack.layer_overhead_s}, {"cast_scale", t.stack.cast_scale},
+                                   {"permute_scale", t.stack.permute_scale}});
   if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;
   json& lj = training["layout"];
   lj["given"] = s.training.layout_given;
@@ -284,17 +296,18 @@ json scenario_to_json(const Scenario& s) {
   const SearchInputs& q = t.search;
   if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp || !q.allow_dp ||
       q.allow_cp || !q.allow_ep || !q.allow_flash_attention || !q.allow_tp_comm_overlap) {
-    json search = {{"objective", q.objective}, {"top", q.top},
-                   {"allow", {{"tp", q.allow_tp}, {"pp", q.allow_pp}, {"dp", q.allow_dp}, {"cp", q.allow_cp},
-                              {"ep", q.allow_ep}, {"flash_attention", q.allow_flash_attention},
-                              {"tp_comm_overlap", q.allow_tp_comm_overlap}}}};
+    json search = json_object({{"objective", q.objective}, {"top", q.top},
+                               {"allow", json_object({{"tp", q.allow_tp}, {"pp", q.allow_pp}, {"dp", q.allow_dp},
+                                                      {"cp", q.allow_cp},
+                                                      {"ep", q.allow_ep}, {"flash_attention", q.allow_flash_attention},
+                                                      {"tp_comm_overlap", q.allow_tp_comm_overlap}})}});
     if (q.devices_min > 0) {
       search["devices"] = q.devices_min == q.devices_max ? json(q.devices_min) : json::array({q.devices_min, q.devices_max});
     }
     training["search"] = search;
   }
   if (t.price.usd_per_device_hour > 0) training["price"] = price_input(t.price);
-  json serving = {
+  json serving = json_object({
       {"weight_precision", to_string(v.weight_precision)}, {"kv_precision", to_string(v.kv_precision)},
       {"block_scale_bytes_per_param", v.block_scale_bytes_per_param}, {"context", v.context},
       {"batch", v.batch}, {"kv_fill", v.kv_fill}, {"tp", v.tp}, {"hbm_usable", v.hbm_usable},
@@ -302,13 +315,13 @@ json scenario_to_json(const Scenario& s) {
       {"kv_link_bytes_per_s", v.kv_link_bytes_per_s}, {"realised_fraction", v.realised_fraction},
       {"utilisation", v.utilisation}, {"demand_tokens_per_day", v.demand_tokens_per_day},
       {"collective_latency_s", v.collective_latency_s}, {"headroom_low", v.headroom_low},
-      {"headroom_high", v.headroom_high}};
+      {"headroom_high", v.headroom_high}});
   if (v.replica_devices > 0) serving["replica_devices"] = v.replica_devices;
   if (v.price.usd_per_device_hour > 0) serving["price"] = price_input(v.price);
   if (v.workload_given) serve_inputs_json(v, &serving);
   j["training"] = training;
   j["serving"] = serving;
-  j["power"] = {{"pue", s.power.pue}};
+  j["power"] = json_object({{"pue", s.power.pue}});
   if (s.power.system_w_per_device > 0) j["power"]["system_w_per_device"] = s.power.system_w_per_device;
   detail::operations_inputs_json(s, &j);
   return j;
@@ -327,13 +340,14 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
   json j;
   j["schema"] = kResultSchema;
   j["scenario"] = scenario_to_json(s);
-  j["model"] = {{"params_from_shape", e.model.params_from_shape}, {"params_stated", e.model.params_stated},
-                {"shape_ratio", e.model.shape_ratio}, {"flops_per_token_train", e.model.flops_per_token_train},
-                {"flops_per_token_decode", e.model.flops_per_token_decode},
-                {"routed_expert_params", e.model.routed_expert_params},
-                {"always_read_params", e.model.always_read_params}};
+  j["model"] = json_object({{"params_from_shape", e.model.params_from_shape}, {"params_stated", e.model.params_stated},
+                            {"shape_ratio", e.model.shape_ratio},
+                            {"flops_per_token_train", e.model.flops_per_token_train},
+                            {"flops_per_token_decode", e.model.flops_per_token_decode},
+                            {"routed_expert_params", e.model.routed_expert_params},
+                            {"always_read_params", e.model.always_read_params}});
   json training;
-  training["memory"] = {
+  training["memory"] = json_object({
       {"bytes_per_param", m.bytes_per_param}, {"state_bytes", m.state_bytes},
       {"min_devices_full", m.min_devices_full}, {"min_devices_usable", m.min_devices_usable},
       {"scale_up_domain_bytes", m.scale_up_domain_bytes}, {"fits_one_domain", m.fits_one_domain},
@@ -341,8 +355,8 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"activation_bytes_first_stage", m.activation_bytes_first_stage},
       {"activation_bytes_no_recompute_per_layer", m.activation_bytes_no_recompute_per_layer},
       {"state_bytes_per_device", m.state_bytes_per_device}, {"device_total_bytes", m.device_total_bytes},
-      {"fits_device", m.fits_device}};
-  training["compute"] = {
+      {"fits_device", m.fits_device}});
+  training["compute"] = json_object({
       {"tokens", c.tokens}, {"flops", c.flops}, {"tokens_per_param", c.tokens_per_param},
       {"tokens_per_active_param", c.tokens_per_active_param},
       {"dense_peak_flops", num_or_null(c.dense_peak_flops, peak)}, {"mfu", list(c.mfu)},
@@ -352,14 +366,14 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"cluster_cost_usd", list_or_null(c.cluster_cost_usd, priced && peak)},
       {"scale_up_domains", list_or_null(c.scale_up_domains, peak)},
       {"wall_days_on_layout", list_or_null(c.wall_days_on_layout, peak)},
-      {"price_offer", price_json(s.training.price)}};
-  training["power"] = {{"system_w_per_device", num_or_null(s.power.system_w_per_device, powered)},
-                       {"pue", s.power.pue},
-                       {"it_power_w", list_or_null(e.power.it_power_w, powered && peak)},
-                       {"facility_power_w", list_or_null(e.power.facility_power_w, powered && peak)},
-                       {"energy_wh", list_or_null(e.power.energy_wh, powered && peak)},
-                       {"cluster_energy_wh", list_or_null(e.power.cluster_energy_wh, powered && peak)}};
-  training["comms"] = {
+      {"price_offer", price_json(s.training.price)}});
+  training["power"] = json_object({{"system_w_per_device", num_or_null(s.power.system_w_per_device, powered)},
+                                   {"pue", s.power.pue},
+                                   {"it_power_w", list_or_null(e.power.it_power_w, powered && peak)},
+                                   {"facility_power_w", list_or_null(e.power.facility_power_w, powered && peak)},
+                                   {"energy_wh", list_or_null(e.power.energy_wh, powered && peak)},
+                                   {"cluster_energy_wh", list_or_null(e.power.cluster_energy_wh, powered && peak)}});
+  training["comms"] = json_object({
       {"step_mfu", k.step_mfu}, {"layout_devices", k.layout_devices}, {"tokens_per_step", k.tokens_per_step},
       {"step_s", num_or_null(k.step_s, peak)},
       {"dp_allreduce_bytes_per_device", k.dp_allreduce_bytes_per_device},
@@ -374,21 +388,22 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"moe_alltoall_bytes_per_s", list_or_null(k.moe_alltoall_bytes_per_s_per_mfu, moe && peak)},
       {"moe_alltoall_bytes_per_s_at_step_mfu", num_or_null(k.moe_alltoall_bytes_per_s, moe && peak)},
       {"moe_verdict", moe ? verdict_json(k.moe_verdict) : json(nullptr)},
-      {"checkpoint_bytes", k.checkpoint_bytes}, {"checkpoint_s", k.checkpoint_s}};
+      {"checkpoint_bytes", k.checkpoint_bytes}, {"checkpoint_s", k.checkpoint_s}});
   if (e.layout.has) {
     const LayoutPrediction& lp = e.layout;
-    training["layout_prediction"] = {
+    training["layout_prediction"] = json_object({
         {"basis", "predicted by the layout model for training.layout (docs/planner.md); training.comms.step_s is the "
                   "seed's method at the assumed MFU"},
-        {"step_s", num_or_null(lp.step_s)}, {"mfu", num_or_null(lp.mfu)}, {"tokens_per_s", num_or_null(lp.tokens_per_s)},
+        {"step_s", num_or_null(lp.step_s)}, {"mfu", num_or_null(lp.mfu)},
+        {"tokens_per_s", num_or_null(lp.tokens_per_s)},
         {"devices", lp.devices}, {"fits", lp.fits}, {"device_memory_bytes", num_or_null(lp.device_memory_bytes)},
-        {"usable_memory_bytes", num_or_null(lp.usable_memory_bytes)}};
+        {"usable_memory_bytes", num_or_null(lp.usable_memory_bytes)}});
   }
   training["reliability"] = detail::reliability_json(s, e);
   training["storage"] = detail::storage_json(s, e);
   j["training"] = training;
   const bool serve_priced = s.serving.price.usd_per_device_hour > 0;
-  j["serving"] = {
+  j["serving"] = json_object({
       {"weight_bytes", v.weight_bytes}, {"weight_bytes_bf16", v.weight_bytes_bf16},
       {"weight_bytes_fp8", v.weight_bytes_fp8}, {"weight_bytes_fp4", v.weight_bytes_fp4},
       {"weight_bytes_fp4_block_scaled", v.weight_bytes_fp4_block_scaled},
@@ -418,7 +433,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"replicas_for_demand", num_or_null(v.replicas_for_demand, v.replica_fits)},
       {"devices_for_demand", num_or_null(v.devices_for_demand, v.replica_fits)},
       {"devices_with_headroom_low", v.devices_with_headroom_low},
-      {"devices_with_headroom_high", v.devices_with_headroom_high}};
+      {"devices_with_headroom_high", v.devices_with_headroom_high}});
   if (v.has_performance) j["serving"]["performance"] = performance_json(v, serve_priced);
   if (v.has_disaggregated) j["serving"]["disaggregated"] = disaggregated_json(s, v.disaggregated);
   j["ownership"] = detail::ownership_json(s, e);
@@ -429,11 +444,12 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
   j["notes"] = e.notes;
   j["nulls"] = nulls;
   json w = json::array();
-  for (const Issue& i : warnings) w.push_back({{"path", i.path}, {"message", i.message}});
+  for (const Issue& i : warnings) w.push_back(json_object({{"path", i.path}, {"message", i.message}}));
   j["warnings"] = w;
   json work = json::array();
   for (const Working& x : e.working) {
-    work.push_back({{"path", x.path}, {"formula", x.formula}, {"substituted", x.substituted}, {"source", x.source}});
+    work.push_back(json_object({{"path", x.path}, {"formula", x.formula}, {"substituted", x.substituted},
+                                {"source", x.source}}));
   }
   j["working"] = work;
   return j;

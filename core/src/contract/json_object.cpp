@@ -1,0 +1,14 @@
+// json_object (sizer/json_object.h).
+#include "sizer/json_object.h"
+
+#include <utility>
+
+namespace sizer {
+
+nlohmann::json json_object(std::initializer_list<JsonField> fields) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const JsonField& f : fields) j.emplace(f.key, std::move(f.value));
+  return j;
+}
+
+}  // namespace sizer
