@@ -7,8 +7,11 @@
 #include <chrono>
 #include <string>
 
+#include "sizer/json_object.h"
 #include "sizer/sizer.h"
 #include "sizer/user_text.h"
+
+using sizer::json_object;
 
 namespace {
 
@@ -24,8 +27,10 @@ std::string evaluate(const std::string& scenario_json) {
   const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
   if (!parsed.ok()) {
     nlohmann::json issues = nlohmann::json::array();
-    for (const sizer::Issue& i : parsed.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
-    return dump(nlohmann::json{{"issues", issues}});
+    for (const sizer::Issue& i : parsed.issues) {
+      issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
+    }
+    return dump(json_object({{"issues", issues}}));
   }
   const sizer::Estimate estimate = sizer::evaluate(parsed.scenario);
   return dump(sizer::result_to_json(parsed.scenario, estimate, parsed.warnings));
@@ -38,8 +43,10 @@ std::string planner(const std::string& scenario_json, bool search) {
   const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
   if (!parsed.ok()) {
     nlohmann::json issues = nlohmann::json::array();
-    for (const sizer::Issue& i : parsed.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
-    return dump(nlohmann::json{{"issues", issues}});
+    for (const sizer::Issue& i : parsed.issues) {
+      issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
+    }
+    return dump(json_object({{"issues", issues}}));
   }
   if (!search) return dump(sizer::plan_to_json(parsed.scenario));
   const auto start = std::chrono::steady_clock::now();
@@ -52,11 +59,12 @@ std::string plan(const std::string& scenario_json) { return planner(scenario_jso
 // The parser's issues, and serving.workload when it is missing (a serving search needs it).
 nlohmann::json serve_search_issues(const sizer::ParsedScenario& parsed) {
   nlohmann::json issues = nlohmann::json::array();
-  for (const sizer::Issue& i : parsed.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
+  for (const sizer::Issue& i : parsed.issues) issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
   if (parsed.ok() && !parsed.scenario.serving.workload_given) {
-    issues.push_back({{"path", "serving.workload"},
-                      {"message", "is required for serve-search: input_tokens, output_tokens and concurrency or "
-                                  "requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)"}});
+    issues.push_back(json_object(
+        {{"path", "serving.workload"},
+         {"message", "is required for serve-search: input_tokens, output_tokens and concurrency or "
+                     "requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)"}}));
   }
   return issues;
 }
@@ -66,7 +74,7 @@ nlohmann::json serve_search_issues(const sizer::ParsedScenario& parsed) {
 std::string serve_search(const std::string& scenario_json) {
   const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
   nlohmann::json issues = serve_search_issues(parsed);
-  if (!issues.empty()) return dump(nlohmann::json{{"issues", issues}});
+  if (!issues.empty()) return dump(json_object({{"issues", issues}}));
   const auto start = std::chrono::steady_clock::now();
   sizer::serve::ServeSearchResult r = sizer::serve::search_serving(parsed.scenario);
   r.search_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -85,14 +93,15 @@ std::string serve_search_chips(const std::string& scenario_json, const std::stri
     }
     if (!cur.empty() && cur != "all") {
       if (!sizer::bundled_catalog().find_device(cur) || sizer::bundled_catalog().find_device(cur)->id != cur) {
-        issues.push_back({{"path", "devices"}, {"message", "unknown device " + sizer::echo_quoted(cur) + "; known: " +
-                                                               sizer::bundled_catalog().device_ids()}});
+        issues.push_back(json_object({{"path", "devices"},
+                                      {"message", "unknown device " + sizer::echo_quoted(cur) + "; known: " +
+                                                                           sizer::bundled_catalog().device_ids()}}));
       }
       ids.push_back(cur);
     }
     cur.clear();
   }
-  if (!issues.empty()) return dump(nlohmann::json{{"issues", issues}});
+  if (!issues.empty()) return dump(json_object({{"issues", issues}}));
   return dump(sizer::serve::serve_chips_to_json(parsed.scenario,
                                                 sizer::serve::search_serving_chips(parsed.scenario, sizer::bundled_catalog(), ids)));
 }

@@ -5,9 +5,12 @@
 
 #include <string>
 
+#include "sizer/json_object.h"
 #include "sizer/json_safe.h"
 #include "sizer/sizer.h"
 #include "sizer/user_text.h"
+
+using sizer::json_object;
 
 namespace {
 
@@ -20,8 +23,8 @@ std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_hand
 
 std::string issues_json(const std::vector<sizer::Issue>& list) {
   json issues = json::array();
-  for (const sizer::Issue& i : list) issues.push_back({{"path", i.path}, {"message", i.message}});
-  return dump(json{{"issues", issues}});
+  for (const sizer::Issue& i : list) issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
+  return dump(json_object({{"issues", issues}}));
 }
 
 // "s1.…" for a scenario (user-supplied catalog entries inlined); {"link"} or {"issues"}.
@@ -31,7 +34,7 @@ std::string encode_link(const std::string& scenario_json) {
   const json draft = sizer::parse_json(scenario_json, sizer::kMaxScenarioBytes).value;  // checked above
   const std::string link = sizer::encode_share(dump(sizer::portable_scenario(draft, sizer::bundled_catalog())));
   if (link.size() > sizer::kMaxShareChars) return issues_json({{"", "is too large for a link"}});
-  return dump(json{{"link", link}});
+  return dump(json_object({{"link", link}}));
 }
 
 // A link fragment to its scenario, checked by the scenario parser; {"scenario"} or {"issues"}.
@@ -40,7 +43,7 @@ std::string decode_link(const std::string& fragment) {
   if (!d.ok()) return issues_json(d.issues);
   const sizer::ParsedScenario p = sizer::parse_scenario(d.scenario_json, sizer::bundled_catalog());
   if (!p.ok()) return issues_json(p.issues);
-  return dump(json{{"scenario", sizer::parse_json(d.scenario_json, sizer::kMaxScenarioBytes).value}});
+  return dump(json_object({{"scenario", sizer::parse_json(d.scenario_json, sizer::kMaxScenarioBytes).value}}));
 }
 
 // Results as "json" | "csv" | "markdown" text: {"text"} or {"issues"}.
@@ -48,9 +51,13 @@ std::string export_results(const std::string& scenario_json, const std::string& 
   const sizer::ParsedScenario p = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
   if (!p.ok()) return issues_json(p.issues);
   const json r = sizer::result_to_json(p.scenario, sizer::evaluate(p.scenario), p.warnings);
-  if (format == "json") return dump(json{{"text", r.dump(2, ' ', false, json::error_handler_t::replace) + "\n"}});
-  if (format == "csv") return dump(json{{"text", sizer::results_csv(r)}});
-  if (format == "markdown") return dump(json{{"text", sizer::results_markdown(r, sizer::uses_user_supplied(p.scenario))}});
+  if (format == "json") {
+    return dump(json_object({{"text", r.dump(2, ' ', false, json::error_handler_t::replace) + "\n"}}));
+  }
+  if (format == "csv") return dump(json_object({{"text", sizer::results_csv(r)}}));
+  if (format == "markdown") {
+    return dump(json_object({{"text", sizer::results_markdown(r, sizer::uses_user_supplied(p.scenario))}}));
+  }
   return issues_json({{"format", "must be json, csv or markdown"}});
 }
 
@@ -87,15 +94,15 @@ std::string compare(const std::string& scenario_json, const std::string& options
   const std::string text = sizer::comparison_table(sizer::compare_devices(p.scenario, c, precisions, devices), format);
   if (text.empty()) issues.push_back({"format", "must be json, csv, markdown or text"});
   if (!issues.empty()) return issues_json(issues);
-  return dump(json{{"text", text}});
+  return dump(json_object({{"text", text}}));
 }
 
 // A file's text: {"kind": "scenario", "scenario"} | {"kind": "tables", "tables"} | {"issues"}.
 std::string import_document(const std::string& text) {
   const sizer::Imported in = sizer::import_document(text, sizer::bundled_catalog());
   if (!in.ok()) return issues_json(in.issues);
-  if (in.kind == sizer::ImportKind::tables) return dump(json{{"kind", "tables"}, {"tables", in.tables}});
-  return dump(json{{"kind", "scenario"}, {"scenario", in.scenario}});
+  if (in.kind == sizer::ImportKind::tables) return dump(json_object({{"kind", "tables"}, {"tables", in.tables}}));
+  return dump(json_object({{"kind", "scenario"}, {"scenario", in.scenario}}));
 }
 
 // Embed cards: the address fragment to a request; a request (JSON) to a card.

@@ -8,6 +8,7 @@
 // tie_word_embeddings. Biases, rotary tables and vision towers are left out (a note says so).
 // Active parameters = total − the routed experts a token does not use ((E − k) per MoE layer).
 // Checked against published totals in tests/test_model_import.cpp.
+#include "sizer/json_object.h"
 #include "sizer/model_import.h"
 
 #include <cmath>
@@ -150,15 +151,17 @@ ImportedModel import_hf_config(std::string_view text) {
   const double params = layers * (attn + norms) + (layers - moe_layers) * dense_layer_mlp + moe_layers * moe_mlp + embed + h;
   const double active = params - moe_layers * (experts - k) * expert;
 
-  json m = {{"id", "imported"}, {"name", Cfg{root, &out.issues}.str("_name_or_path").empty()
-                                             ? out.architecture : Cfg{root, &out.issues}.str("_name_or_path")},
-            {"kind", experts > 0 ? "moe" : "dense"}, {"params", std::round(params)},
-            {"active_params", std::round(active)}, {"layers", layers}, {"hidden", h}, {"heads", heads},
-            {"ffn_hidden", ffn}, {"vocab", vocab}};
+  const std::string name = Cfg{root, &out.issues}.str("_name_or_path");
+  json m = json_object({{"id", "imported"}, {"name", name.empty() ? out.architecture : name},
+                        {"kind", experts > 0 ? "moe" : "dense"}, {"params", std::round(params)},
+                        {"active_params", std::round(active)}, {"layers", layers}, {"hidden", h}, {"heads", heads},
+                        {"ffn_hidden", ffn}, {"vocab", vocab}});
   if (mla) {
-    m["attention"] = {{"type", "mla"}, {"kv_latent", kv_lora}, {"rope_dim", qk_rope}, {"head_dim", c.num("qk_nope_head_dim", head_dim)}};
+    m["attention"] = json_object({{"type", "mla"}, {"kv_latent", kv_lora}, {"rope_dim", qk_rope},
+                                  {"head_dim", c.num("qk_nope_head_dim", head_dim)}});
   } else {
-    m["attention"] = {{"type", kv_heads == heads ? "mha" : "gqa"}, {"kv_heads", kv_heads}, {"head_dim", head_dim}};
+    m["attention"] = json_object({{"type", kv_heads == heads ? "mha" : "gqa"}, {"kv_heads", kv_heads},
+                                  {"head_dim", head_dim}});
   }
   const double window = c.num("sliding_window", 0);
   const bool window_on = window > 0 && c.flag("use_sliding_window", true);
@@ -179,8 +182,9 @@ ImportedModel import_hf_config(std::string_view text) {
     }
   }
   if (experts > 0) {
-    m["moe"] = {{"experts", experts}, {"experts_per_token", k}, {"shared_experts", shared}, {"moe_layers", moe_layers},
-                {"expert_ffn_hidden", e_ffn}};
+    m["moe"] = json_object({{"experts", experts}, {"experts_per_token", k}, {"shared_experts", shared},
+                            {"moe_layers", moe_layers},
+                            {"expert_ffn_hidden", e_ffn}});
   }
   out.model = m;
   // Quantised checkpoints: the serving weight precision they imply.
@@ -202,11 +206,14 @@ ImportedModel import_hf_config(std::string_view text) {
 json imported_model_to_json(const ImportedModel& m) {
   if (!m.ok()) {
     json issues = json::array();
-    for (const Issue& i : m.issues) issues.push_back({{"path", i.path.empty() ? "config" : "config." + i.path}, {"message", i.message}});
-    return {{"issues", issues}};
+    for (const Issue& i : m.issues) {
+      issues.push_back(json_object({{"path", i.path.empty() ? "config" : "config." + i.path}, {"message", i.message}}));
+    }
+    return json_object({{"issues", issues}});
   }
-  return {{"model", m.model}, {"architecture", m.architecture},
-          {"weight_precision", m.weight_precision.empty() ? json(nullptr) : json(m.weight_precision)}, {"notes", m.notes}};
+  return json_object({{"model", m.model}, {"architecture", m.architecture},
+                      {"weight_precision", m.weight_precision.empty() ? json(nullptr) : json(m.weight_precision)},
+                      {"notes", m.notes}});
 }
 
 }  // namespace sizer

@@ -1,4 +1,5 @@
 // Portable scenarios, imported files and the user's own tables (see portable.h).
+#include "sizer/json_object.h"
 #include "sizer/portable.h"
 
 #include "sizer/model_import.h"
@@ -112,8 +113,8 @@ Imported import_document(std::string_view text, const Catalog& catalog) {
       for (const Issue& i : m.issues) out.issues.push_back({i.path.empty() ? "config" : "config." + i.path, i.message});
       return out;
     }
-    doc = json{{"model", m.model}};
-    if (!m.weight_precision.empty()) doc["serving"] = {{"weight_precision", m.weight_precision}};
+    doc = json_object({{"model", m.model}});
+    if (!m.weight_precision.empty()) doc["serving"] = json_object({{"weight_precision", m.weight_precision}});
     out.notes = m.notes;
     scenario = true;
   }

@@ -9,6 +9,7 @@
 
 #include "sizer/estimate.h"
 #include "sizer/export.h"
+#include "sizer/json_object.h"
 #include "sizer/json_safe.h"
 #include "sizer/result_json.h"
 #include "sizer/scenario_parse.h"
@@ -207,8 +208,9 @@ EmbedRequest embed_request_from_json(const json& j) {
 
 json embed_request_to_json(const EmbedRequest& q) {
   json issues = json::array();
-  for (const Issue& i : q.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
-  return {{"scenario", q.scenario}, {"show", q.show}, {"inputs", q.inputs}, {"title", q.title}, {"issues", issues}};
+  for (const Issue& i : q.issues) issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
+  return json_object({{"scenario", q.scenario}, {"show", q.show}, {"inputs", q.inputs}, {"title", q.title},
+                      {"issues", issues}});
 }
 
 // [SECTION] Names
@@ -403,17 +405,18 @@ json embed_card_to_json(const EmbedCard& c) {
   auto items = [](const std::vector<EmbedItem>& v) {
     json a = json::array();
     for (const EmbedItem& i : v) {
-      json item = {{"name", i.name}, {"path", i.path}, {"label", i.label}, {"text", i.text}, {"value", i.value}};
+      json item = json_object({{"name", i.name}, {"path", i.path}, {"label", i.label}, {"text", i.text},
+                               {"value", i.value}});
       if (!i.interval.empty()) item["interval"] = i.interval;
       a.push_back(item);
     }
     return a;
   };
   json issues = json::array();
-  for (const Issue& i : c.issues) issues.push_back({{"path", i.path}, {"message", i.message}});
-  return {{"title", c.title}, {"model", c.model}, {"device", c.device}, {"user_supplied", c.user_supplied},
-          {"inputs", items(c.inputs)}, {"outputs", items(c.outputs)}, {"link", c.link}, {"issues", issues},
-          {"error", c.error}};
+  for (const Issue& i : c.issues) issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
+  return json_object({{"title", c.title}, {"model", c.model}, {"device", c.device}, {"user_supplied", c.user_supplied},
+                      {"inputs", items(c.inputs)}, {"outputs", items(c.outputs)}, {"link", c.link}, {"issues", issues},
+                      {"error", c.error}});
 }
 
 }  // namespace sizer
