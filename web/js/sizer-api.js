@@ -59,20 +59,17 @@ function sizerShared(text) {
   return out;
 }
 
-// The factory's WebAssembly, inflated from SIZER_WASM_GZIP_BASE64 (written above this file by
-// web/cmake/join_api.py) and compiled once per page or process: no file, no request.
+// The factory's WebAssembly, decoded from SIZER_WASM_LZMA_BASE64 (written above this file by
+// web/cmake/join_api.py) with sizerUnlzma (web/js/lzma.js) and compiled once per page or process:
+// no file, no request.
 let sizerWasm = null;
 function sizerWasmModule() {
   if (!sizerWasm) {
     sizerWasm = (async () => {
-      if (typeof DecompressionStream !== 'function') {
-        throw new Error('sizer.mjs needs DecompressionStream (Node 18+, Chrome 80+, Firefox 113+, Safari 16.4+)');
-      }
-      const binary = atob(SIZER_WASM_GZIP_BASE64);
+      const binary = atob(SIZER_WASM_LZMA_BASE64);
       const bytes = new Uint8Array(binary.length);
       for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-      const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-      return WebAssembly.compile(await new Response(inflated).arrayBuffer());
+      return WebAssembly.compile(sizerUnlzma(bytes));
     })();
   }
   return sizerWasm;
