@@ -15,7 +15,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wasm_inline import compress_lzma, unname_wasm  # noqa: E402  (shared with inline_offline.py)
 
 
-
 def strip_comments(js):
     """The hand-written JS without its comments and indentation (they are read in web/js/, not in
     the built module): whole-line // comments go, a trailing // comment goes when the code before it
