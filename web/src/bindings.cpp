@@ -26,11 +26,7 @@ std::string contract() { return sizer::kContractVersion; }
 std::string evaluate(const std::string& scenario_json) {
   const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
   if (!parsed.ok()) {
-    nlohmann::json issues = nlohmann::json::array();
-    for (const sizer::Issue& i : parsed.issues) {
-      issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
-    }
-    return dump(json_object({{"issues", issues}}));
+    return dump(json_object({{"issues", sizer::issues_to_json(parsed.issues)}}));
   }
   const sizer::Estimate estimate = sizer::evaluate(parsed.scenario);
   return dump(sizer::result_to_json(parsed.scenario, estimate, parsed.warnings));
@@ -42,11 +38,7 @@ std::string evaluate(const std::string& scenario_json) {
 std::string planner(const std::string& scenario_json, bool search) {
   const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
   if (!parsed.ok()) {
-    nlohmann::json issues = nlohmann::json::array();
-    for (const sizer::Issue& i : parsed.issues) {
-      issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
-    }
-    return dump(json_object({{"issues", issues}}));
+    return dump(json_object({{"issues", sizer::issues_to_json(parsed.issues)}}));
   }
   if (!search) return dump(sizer::plan_to_json(parsed.scenario));
   const auto start = std::chrono::steady_clock::now();
@@ -58,8 +50,7 @@ std::string plan(const std::string& scenario_json) { return planner(scenario_jso
 
 // The parser's issues, and serving.workload when it is missing (a serving search needs it).
 nlohmann::json serve_search_issues(const sizer::ParsedScenario& parsed) {
-  nlohmann::json issues = nlohmann::json::array();
-  for (const sizer::Issue& i : parsed.issues) issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
+  nlohmann::json issues = sizer::issues_to_json(parsed.issues);
   if (parsed.ok() && !parsed.scenario.serving.workload_given) {
     issues.push_back(json_object(
         {{"path", "serving.workload"},
@@ -95,7 +86,7 @@ std::string serve_search_chips(const std::string& scenario_json, const std::stri
       if (!sizer::bundled_catalog().find_device(cur) || sizer::bundled_catalog().find_device(cur)->id != cur) {
         issues.push_back(json_object({{"path", "devices"},
                                       {"message", "unknown device " + sizer::echo_quoted(cur) + "; known: " +
-                                                                           sizer::bundled_catalog().device_ids()}}));
+                                                      sizer::bundled_catalog().device_ids()}}));
       }
       ids.push_back(cur);
     }

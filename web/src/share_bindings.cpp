@@ -22,9 +22,7 @@ constexpr std::size_t kMaxEmbedRequestBytes = sizer::kMaxScenarioBytes + (64u <<
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 std::string issues_json(const std::vector<sizer::Issue>& list) {
-  json issues = json::array();
-  for (const sizer::Issue& i : list) issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
-  return dump(json_object({{"issues", issues}}));
+  return dump(json_object({{"issues", sizer::issues_to_json(list)}}));
 }
 
 // "s1.…" for a scenario (user-supplied catalog entries inlined); {"link"} or {"issues"}.

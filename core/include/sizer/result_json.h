@@ -23,6 +23,9 @@ nlohmann::json scenario_to_json(const Scenario& s);
 nlohmann::json result_to_json(const Scenario& s, const Estimate& e,
                               const std::vector<Issue>& warnings = {});
 
+// Issues (errors or warnings) as the contract writes them: [{"path", "message"}, ...].
+nlohmann::json issues_to_json(const std::vector<Issue>& issues);
+
 // Catalog tables as JSON (for `sizer list` and the JS API's listDevices() etc.).
 nlohmann::json device_to_json(const Device& d);
 nlohmann::json system_to_json(const System& s);

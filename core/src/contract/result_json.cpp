@@ -177,6 +177,12 @@ json performance_json(const ServingResult& v, bool priced) {
 
 }  // namespace
 
+json issues_to_json(const std::vector<Issue>& issues) {
+  json a = json::array();
+  for (const Issue& i : issues) a.push_back(json_object({{"path", i.path}, {"message", i.message}}));
+  return a;
+}
+
 json device_to_json(const Device& d) {
   json j = json_object({{"id", d.id}, {"name", d.name}, {"vendor", d.vendor}, {"memory_bytes", d.memory_bytes},
                         {"hbm_bytes_per_s", d.hbm_bytes_per_s}, {"dense_flops", flops_json(d)},
@@ -443,9 +449,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
   for (const char* part : {"model", "training", "serving", "ownership", "carbon", "intervals"}) detail::collect_nulls(j[part], part, s, e, &nulls);
   j["notes"] = e.notes;
   j["nulls"] = nulls;
-  json w = json::array();
-  for (const Issue& i : warnings) w.push_back(json_object({{"path", i.path}, {"message", i.message}}));
-  j["warnings"] = w;
+  j["warnings"] = issues_to_json(warnings);
   json work = json::array();
   for (const Working& x : e.working) {
     work.push_back(json_object({{"path", x.path}, {"formula", x.formula}, {"substituted", x.substituted},

@@ -1,9 +1,9 @@
 // Portable scenarios, imported files and the user's own tables (see portable.h).
-#include "sizer/json_object.h"
 #include "sizer/portable.h"
 
 #include "sizer/model_import.h"
 
+#include "sizer/json_object.h"
 #include "sizer/json_safe.h"
 #include "sizer/result_json.h"
 #include "sizer/scenario_parse.h"

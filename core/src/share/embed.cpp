@@ -207,10 +207,8 @@ EmbedRequest embed_request_from_json(const json& j) {
 }
 
 json embed_request_to_json(const EmbedRequest& q) {
-  json issues = json::array();
-  for (const Issue& i : q.issues) issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
   return json_object({{"scenario", q.scenario}, {"show", q.show}, {"inputs", q.inputs}, {"title", q.title},
-                      {"issues", issues}});
+                      {"issues", issues_to_json(q.issues)}});
 }
 
 // [SECTION] Names
@@ -412,11 +410,9 @@ json embed_card_to_json(const EmbedCard& c) {
     }
     return a;
   };
-  json issues = json::array();
-  for (const Issue& i : c.issues) issues.push_back(json_object({{"path", i.path}, {"message", i.message}}));
   return json_object({{"title", c.title}, {"model", c.model}, {"device", c.device}, {"user_supplied", c.user_supplied},
-                      {"inputs", items(c.inputs)}, {"outputs", items(c.outputs)}, {"link", c.link}, {"issues", issues},
-                      {"error", c.error}});
+                      {"inputs", items(c.inputs)}, {"outputs", items(c.outputs)}, {"link", c.link},
+                      {"issues", issues_to_json(c.issues)}, {"error", c.error}});
 }
 
 }  // namespace sizer
