@@ -8,7 +8,7 @@ set -euo pipefail
 
 dest="${1:?usage: $0 DEST}"
 version="1.86"
-stamp="sizer-edit-2"   # written after the edits below; a copy without it is extracted again
+stamp="sizer-edit-3"   # written after the edits below; a copy without it is extracted again
 if [[ -f "$dest/$stamp" && -f "$dest/imgui.cpp" && -f "$dest/backends/imgui_impl_glfw.cpp" ]]; then
   exit 0
 fi
@@ -61,6 +61,15 @@ if "stbtt_PackFontRangesRenderIntoRects" not in text:
 text += ("\n// Sizer (scripts/fetch-imgui.sh): keeps the per-glyph rasterizer out of line; see there.\n"
          "extern \"C\" __attribute__((used)) void* const volatile sizer_out_of_line_rasterizer =\n"
          "    (void*)&stbtt_MakeGlyphBitmapSubpixel;\n")
+# Third edit: word wrapping never breaks a number. ImGui allows a break after . , ; ! ? " anywhere,
+# so "1.28M" or "12,471" at the end of a wrapped line could read "1." and "28M" on two lines. A '.'
+# or ',' followed by a digit now stays inside its word; after a space, or before a letter, it
+# still allows a break. tests/browser/labels.test.mjs wraps numbers at every width.
+old = ("            inside_word = (c != '.' && c != ',' && c != ';' && c != '!' && c != '?' && c != '\\\"');\n")
+if text.count(old) != 1:
+    sys.exit("fetch-imgui: the punctuation rule of ImFont::CalcWordWrapPositionA not found in imgui_draw.cpp")
+text = text.replace(old, "            inside_word = (c != '.' && c != ',' && c != ';' && c != '!' && c != '?' && c != '\\\"') ||\n"
+                         "                          ((c == '.' || c == ',') && next_s < text_end && *next_s >= '0' && *next_s <= '9');\n")
 open(path, 'w', encoding='utf-8').write(text)
 PY
 touch "$src/$stamp"

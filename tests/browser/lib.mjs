@@ -130,8 +130,9 @@ export async function scrollInputs(page, name, size, tab = 'tab:Overview') {
     const r = await widgetRect(page, name);
     const theme = await widgetRect(page, 'button:theme');
     const tabs = await widgetRect(page, tab);
-    const top = theme.y + theme.h + 40;
-    const bottom = size.name === 'phone' ? tabs.y - 40 : size.viewport.height - 20;
+    const panel = await widgetRect(page, 'panel:inputs');  // the inputs panel's visible area
+    const top = Math.max(theme.y + theme.h + 40, panel.y + 8);
+    const bottom = Math.min(size.name === 'phone' ? tabs.y - 40 : size.viewport.height - 20, panel.y + panel.h - 8);
     if (r.y >= top && r.y + r.h <= bottom) return r;
     await page.mouse.move(Math.max(r.x + 4, 8), (top + bottom) / 2);
     await frames(page, 2);

@@ -95,8 +95,8 @@ export const tests = [
     assert((await active(page)).id === 'sizer-keyboard', 'the tap did not focus the hidden input');
     await page.setViewportSize({ width: kPhone.viewport.width, height: 504 });
     await frames(page, 12);
-    const top = await widgetRect(page, 'button:theme'), tabs = await widgetRect(page, 'tab:Overview');
-    const visibleTop = top.y + top.h, visibleBottom = tabs.y - 20;  // the inputs panel, above the model's name and the tabs
+    const panel = await widgetRect(page, 'panel:inputs');  // the inputs panel, above the model's name and the tabs
+    const visibleTop = panel.y, visibleBottom = panel.y + panel.h;
     // Without a scroll the field would have stayed where it was, below the panel's new bottom.
     assert(before.y + before.h > visibleBottom, `the test's field was not under the shrunk panel (${before.y} vs ${visibleBottom})`);
     const after = await widgetRect(page, field);

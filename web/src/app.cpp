@@ -119,19 +119,35 @@ void stale_banner(Ui& ui) {
   ImGui::PopStyleColor();
 }
 
+// Continues the line with `text` when it fits there, else starts a new line; wraps at the edge.
+void flow_text(const char* text, bool continue_line) {
+  if (continue_line) {
+    const float after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+    if (after + ImGui::CalcTextSize(text).x <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
+      ImGui::SameLine();
+    }
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+}
+
+// Model, device and system over the views; on a narrow column each part wraps rather than being
+// cut at the edge (rects "scenario:model", "scenario:device").
 void scenario_line(Ui& ui) {
   const sizer::Scenario& s = ui.sc();
   ImGui::PushFont(ui.fonts.strong);
-  ImGui::TextUnformatted(s.model.name.c_str());
+  flow_text(s.model.name.c_str(), false);
   ImGui::PopFont();
-  ImGui::SameLine();
+  note_rect(ui, "scenario:model");
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
-  ImGui::Text("on %s%s%s", s.device.name.c_str(), s.system_id.empty() ? "" : " · ", s.system_id.c_str());
+  const std::string on = "on " + s.device.name + (s.system_id.empty() ? "" : u8" · " + s.system_id);
+  flow_text(on.c_str(), true);
+  note_rect(ui, "scenario:device");
   ImGui::PopStyleColor();
   if (sizer::uses_user_supplied(s)) {  // text and colour (share_panel.h)
-    ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
-    ImGui::TextUnformatted("· user-supplied hardware or price");
+    flow_text(u8"· user-supplied hardware or price", true);
     ImGui::PopStyleColor();
   }
 }
@@ -197,6 +213,10 @@ void App::draw(const Fonts& fonts, float width_px, float height_px, float dpr) {
   ImGui::BeginChild("inputs", ImVec2(inputs_w, inputs_h), true,
                     ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
   ImGui::PopStyleVar();
+  {  // the panel's visible area, for the browser tests (rect "panel:inputs")
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    state_.view.rects.push_back({"panel:inputs", pos.x, pos.y, size.x, size.y});
+  }
   inputs_panel(ui);
   ImGui::EndChild();
   if (!narrow) ImGui::SameLine();

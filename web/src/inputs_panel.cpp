@@ -28,13 +28,44 @@ constexpr const char* kUserMark = "  · user-supplied";
 
 // Shared with ops_inputs.cpp through input_fields.h.
 
-float label_width(Ui& ui) { return std::max(ui.px(120), ImGui::GetContentRegionAvail().x * 0.42f); }
-float input_width(Ui& ui) { return std::max(ui.px(80), ImGui::GetContentRegionAvail().x * 0.30f); }
+// A narrow panel (a phone, 150% zoom) gives labels a little more of its width and inputs a little
+// less, so "Total parameters (?)" keeps one line and units keep their room.
+bool narrow_panel(Ui& ui) { return ImGui::GetContentRegionAvail().x < ui.px(420); }
+float label_width(Ui& ui) {
+  return std::max(ui.px(120), ImGui::GetContentRegionAvail().x * (narrow_panel(ui) ? 0.48f : 0.42f));
+}
+float input_width(Ui& ui) {
+  return std::max(ui.px(80), ImGui::GetContentRegionAvail().x * (narrow_panel(ui) ? 0.26f : 0.30f));
+}
 
+// One line when the label and its (?) fit in the label column; else wrapped inside the column, the
+// (?) after the last line, so a label never runs under its input at any zoom (the caller's
+// SameLine after the group lines the input up with the first line). Rect "label:<label>".
 void field_label(Ui& ui, const char* label, const char* help) {
+  const float space = ImGui::GetStyle().ItemSpacing.x;
+  const float marker = help ? space + ImGui::CalcTextSize("(?)").x : 0.0f;
+  const float room = label_width(ui) - ImGui::GetCursorPosX() - space - marker;
+  ImGui::BeginGroup();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
+  if (ImGui::CalcTextSize(label).x <= room || room < ui.px(24)) {
+    ImGui::TextUnformatted(label);
+  } else {
+    const ImFont* font = ImGui::GetFont();
+    const float scale = ImGui::GetFontSize() / font->FontSize;
+    const char* end = label + std::strlen(label);
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(space, 0.0f));
+    for (const char* s = label; s < end;) {
+      const char* e = font->CalcWordWrapPositionA(scale, s, end, room);
+      if (e == s) e = end;  // nothing fits: never loop
+      ImGui::TextUnformatted(s, e);
+      s = e;
+      while (s < end && *s == ' ') ++s;
+    }
+    ImGui::PopStyleVar();
+  }
   if (help) help_marker(ui, help);
+  ImGui::EndGroup();
+  note_rect(ui, std::string("label:") + label);
 }
 
 // Errors (red) and warnings (amber) the core reported for `path`, under the field, in the unit
@@ -192,8 +223,22 @@ void model_block(Ui& ui) {
   ImGui::SameLine(label_width(ui));
   if (ImGui::RadioButton("Dense", !moe) && moe) set_moe(ui.state, false);
   note_rect(ui, "radio:dense");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("Mixture of experts", moe) && !moe) set_moe(ui.state, true);
+  // The second choice beside the first, as "MoE" when its full name has no room there, else under
+  // the first at the input column.
+  const float edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  const float after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+  auto radio_w = [](const char* text) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(text).x;
+  };
+  const bool full = after + radio_w("Mixture of experts") <= edge;
+  const char* moe_label = full ? "Mixture of experts##moe" : "MoE##moe";
+  if (full || after + radio_w("MoE") <= edge) {
+    ImGui::SameLine();
+  } else {
+    ImGui::SetCursorPosX(label_width(ui));
+  }
+  if (ImGui::RadioButton(moe_label, moe) && !moe) set_moe(ui.state, true);
+  if (!full && ImGui::IsItemHovered()) ImGui::SetTooltip("Mixture of experts");
   note_rect(ui, "radio:moe");
 
   number_field(ui, {"model.params", "Total parameters", 1e9, "B", false, "N_total: every weight held in memory."});

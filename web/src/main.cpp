@@ -28,6 +28,7 @@
 #include "touch_page.h"
 #include "touch_scroll.h"
 #include "wheel.h"
+#include "wrap_probe.h"
 
 namespace {
 
@@ -364,6 +365,7 @@ int main() {
   // CSS px a finger may wander and still tap; ms it is held still for a long press.
   sizer_web::touch_page_install(8.0, sizer_web::TouchScroll::kLongPressSeconds * 1000);
   sizer_web::soft_keyboard_install();
+  sizer_web::wrap_probe_install();  // window.sizerWrapLines, for the browser tests
   startup_mark("imgui");
 
   // The first frame now, not at the next animation frame (about 15–25 ms later, idle meanwhile).

@@ -84,7 +84,24 @@ void draw_card(Ui& ui, const Card& c, float height) {
   ImGui::EndGroup();
   ImGui::SetCursorScreenPos(p0);
   ImGui::Dummy(ImVec2(w, height));
+  note_rect(ui, std::string("card-box:") + c.title);
   ImGui::PopID();
+}
+
+// Height a card needs at width `w`: its four parts wrapped as draw_card wraps them (a headline
+// range can take two lines on a phone), with the same padding above and below.
+float card_height(Ui& ui, const Card& c, float w) {
+  const float wrap = w - 2 * ui.px(14);
+  const float gap = ImGui::GetStyle().ItemSpacing.y;
+  auto height = [&](ImFont* font, const char* text) {
+    ImGui::PushFont(font);
+    const float h = ImGui::CalcTextSize(text, nullptr, false, wrap).y;
+    ImGui::PopFont();
+    return h;
+  };
+  float h = height(ui.fonts.small, c.title) + gap + height(ui.fonts.big, c.value.c_str()) + gap;
+  if (!c.interval.empty()) h += height(ui.fonts.small, c.interval.c_str()) + gap;
+  return h + height(ui.fonts.small, c.detail.c_str()) + 2 * ui.px(10);
 }
 
 std::vector<Card> training_cards(Ui& ui) {
@@ -280,9 +297,16 @@ void overview_panel(Ui& ui) {
     const int n = static_cast<int>(cards.size());
     const int columns = avail > ui.px(860) ? (n > 4 && n <= 6 ? 3 : 4) : 2;
     if (ImGui::BeginTable(half ? "cards_serving" : "cards_training", columns, ImGuiTableFlags_SizingStretchSame)) {
-      for (const Card& c : cards) {
+      // A row is as tall as its tallest card needs, and never shorter than the usual card.
+      float row_h = card_h;
+      for (int i = 0; i < n; ++i) {
         ImGui::TableNextColumn();
-        draw_card(ui, c, card_h);
+        if (i % columns == 0) {
+          row_h = card_h;
+          const float w = ImGui::GetContentRegionAvail().x;  // stretch-same: every column as wide
+          for (int j = i; j < std::min(n, i + columns); ++j) row_h = std::max(row_h, card_height(ui, cards[j], w));
+        }
+        draw_card(ui, cards[i], row_h);
       }
       ImGui::EndTable();
     }
