@@ -180,11 +180,13 @@ void value_text(Ui& ui, const std::string& text, const std::string& path, bool a
 bool begin_results(Ui& ui, const char* id, const char* value_header) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                 ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
+  // On a narrow view (a phone) the value column gets more of the width, so a layout such as
+  // "disaggregated: decode TP 32" wraps between its words rather than inside them.
+  const bool narrow = ImGui::GetContentRegionAvail().x < ui.px(560);
   if (!ImGui::BeginTable(id, 3, flags)) return false;
-  ImGui::TableSetupColumn("Quantity", ImGuiTableColumnFlags_WidthStretch, 0.40f);
-  ImGui::TableSetupColumn(value_header, ImGuiTableColumnFlags_WidthStretch, 0.22f);
-  ImGui::TableSetupColumn("How", ImGuiTableColumnFlags_WidthStretch, 0.38f);
-  (void)ui;
+  ImGui::TableSetupColumn("Quantity", ImGuiTableColumnFlags_WidthStretch, narrow ? 0.32f : 0.40f);
+  ImGui::TableSetupColumn(value_header, ImGuiTableColumnFlags_WidthStretch, narrow ? 0.36f : 0.22f);
+  ImGui::TableSetupColumn("How", ImGuiTableColumnFlags_WidthStretch, narrow ? 0.32f : 0.38f);
   return true;
 }
 
