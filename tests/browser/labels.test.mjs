@@ -10,7 +10,7 @@
 //   one number), while it still wraps.
 // Screenshots: labels-150.png, labels-200.png, labels-phone.png.
 import path from 'node:path';
-import { assert, assertClean, openPage, waitForFirstFrame } from './lib.mjs';
+import { assert, assertClean, openPage, waitForFirstFrame, widgetText } from './lib.mjs';
 
 // [name, CSS viewport, device pixel ratio, touch]: a 1280, 1920 and 2560 px screen at 100%, 150%
 // and 200% browser zoom (zoom shrinks the CSS viewport and raises the pixel ratio), and a phone.
@@ -96,6 +96,19 @@ export const tests = [
         });
         assert(wrapped > 20, `"${text}" wrapped at only ${wrapped} widths: the wrap no longer breaks lines`);
       }
+      assertClean(watch);
+      await watch.context.close();
+    }
+  }],
+
+  ['labels: the working hint says long-press on a phone from page load, before any touch, and hover with a mouse', async ({ browser, origin }) => {
+    for (const [viewport, deviceScaleFactor, hasTouch, expected] of [[{ width: 390, height: 844 }, 2, true, /^Long-press any number/],
+                                                                     [{ width: 1280, height: 800 }, 1, false, /^Hover over any number/]]) {
+      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch });
+      await page.goto(`${origin}/index.html`);
+      await waitForFirstFrame(page);
+      const hint = await widgetText(page, 'working-hint');
+      assert(expected.test(hint || ''), `${hasTouch ? 'phone' : 'desktop'}: the hint reads ${JSON.stringify(hint)}`);
       assertClean(watch);
       await watch.context.close();
     }

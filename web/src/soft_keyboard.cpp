@@ -50,6 +50,9 @@ EM_JS(void, js_kb_install, (), {
     if (document.activeElement !== el) { el.value = ""; composed = ""; el.focus({ preventScroll: true }); }
   };
   kb.release = release;
+  // Until the first pointer goes down, a screen whose main pointer is a finger (a phone, a tablet)
+  // counts as touch, so the page says "long-press" and "tap" from the start; then the last one decides.
+  kb.touch = !!(window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches);
   window.addEventListener("pointerdown", function (e) { kb.touch = e.pointerType === "touch" || e.pointerType === "pen"; }, true);
   // A tap while editing keeps the focus here (no keyboard flicker); a field the tap lands on is
   // focused in the tap's own click handler, as iOS shows its keyboard only from a user's gesture.

@@ -77,6 +77,7 @@ void working_pane(Ui& ui) {
       ui.state.view.pinned_working.empty() ? nullptr : find_working(ui.est(), ui.state.view.pinned_working);
   if (!w) {
     caption(ui, hint(ui));
+    note_text(ui, "working-hint", hint(ui));
     return;
   }
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ui.pal.accent_soft);
