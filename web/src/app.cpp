@@ -121,12 +121,7 @@ void stale_banner(Ui& ui) {
 
 // Continues the line with `text` when it fits there, else starts a new line; wraps at the edge.
 void flow_text(const char* text, bool continue_line) {
-  if (continue_line) {
-    const float after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
-    if (after + ImGui::CalcTextSize(text).x <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
-      ImGui::SameLine();
-    }
-  }
+  if (continue_line) same_line_or_wrap(ImGui::CalcTextSize(text).x);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(text);
   ImGui::PopTextWrapPos();

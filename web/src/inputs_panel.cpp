@@ -51,15 +51,9 @@ void field_label(Ui& ui, const char* label, const char* help) {
     ImGui::TextUnformatted(label);
   } else {
     const ImFont* font = ImGui::GetFont();
-    const float scale = ImGui::GetFontSize() / font->FontSize;
-    const char* end = label + std::strlen(label);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(space, 0.0f));
-    for (const char* s = label; s < end;) {
-      const char* e = font->CalcWordWrapPositionA(scale, s, end, room);
-      if (e == s) e = end;  // nothing fits: never loop
-      ImGui::TextUnformatted(s, e);
-      s = e;
-      while (s < end && *s == ' ') ++s;
+    for (std::string_view line : wrap_lines(font, ImGui::GetFontSize() / font->FontSize, label, room)) {
+      ImGui::TextUnformatted(line.data(), line.data() + line.size());
     }
     ImGui::PopStyleVar();
   }
@@ -225,14 +219,12 @@ void model_block(Ui& ui) {
   note_rect(ui, "radio:dense");
   // The second choice beside the first, as "MoE" when its full name has no room there, else under
   // the first at the input column.
-  const float edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  const float after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
   auto radio_w = [](const char* text) {
     return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(text).x;
   };
-  const bool full = after + radio_w("Mixture of experts") <= edge;
+  const bool full = fits_after_last_item(radio_w("Mixture of experts"));
   const char* moe_label = full ? "Mixture of experts##moe" : "MoE##moe";
-  if (full || after + radio_w("MoE") <= edge) {
+  if (full || fits_after_last_item(radio_w("MoE"))) {
     ImGui::SameLine();
   } else {
     ImGui::SetCursorPosX(label_width(ui));

@@ -10,9 +10,28 @@
 
 namespace sizer_web {
 
+bool fits_after_last_item(float item_w) {
+  const float x = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
+  return x + item_w <= ImGui::GetWindowContentRegionMax().x;
+}
+
 void same_line_or_wrap(float item_w) {
+  const bool fits = fits_after_last_item(item_w);
   ImGui::SameLine();
-  if (ImGui::GetCursorPosX() + item_w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+  if (!fits) ImGui::NewLine();
+}
+
+std::vector<std::string_view> wrap_lines(const ImFont* font, float scale, std::string_view text, float width_px) {
+  std::vector<std::string_view> lines;
+  const char* end = text.data() + text.size();
+  for (const char* s = text.data(); s < end;) {
+    const char* e = font->CalcWordWrapPositionA(scale, s, end, width_px);
+    if (e == s) e = end;  // nothing fits: never loop
+    lines.emplace_back(s, static_cast<size_t>(e - s));
+    s = e;
+    while (s < end && (*s == ' ' || *s == '\n')) ++s;
+  }
+  return lines;
 }
 
 namespace {

@@ -6,6 +6,7 @@
 //   if (begin_results("memory")) { result_row(ui, "State", fmt::bytes(x), "training.memory.state_bytes"); end_results(); }
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app_state.h"
@@ -58,8 +59,13 @@ void section_title(Ui& ui, const char* title, const char* subtitle = nullptr);
 // Muted, wrapped small text.
 void caption(Ui& ui, const std::string& text);
 
+// Whether an item `item_w` wide fits after the last item on its line, inside the window's width.
+bool fits_after_last_item(float item_w);
 // ImGui::SameLine(), or a new line when an item `item_w` wide would not fit the window's width.
 void same_line_or_wrap(float item_w);
+// `text` cut into the lines ImGui's word wrap makes at `width_px` in `font` (drawn at `scale` of
+// its size), blanks at each break dropped, as wrapped text is drawn.
+std::vector<std::string_view> wrap_lines(const ImFont* font, float scale, std::string_view text, float width_px);
 // A "(?)" marker whose tooltip is `text`.
 void help_marker(Ui& ui, const char* text);
 

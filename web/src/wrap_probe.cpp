@@ -3,10 +3,11 @@
 
 #include <emscripten.h>
 
-#include <cstring>
 #include <string>
+#include <string_view>
 
 #include "imgui.h"
+#include "widgets.h"
 
 namespace {
 char g_text[4096];  // written by the page (stringToUTF8 stops at the size, with its NUL)
@@ -15,19 +16,13 @@ std::string g_lines;
 
 extern "C" EMSCRIPTEN_KEEPALIVE char* sizer_wrap_text_buffer() { return g_text; }
 
-// The lines of g_text wrapped at `width_px` device pixels, '\n'-separated; blanks at a break are
-// dropped, as ImGui's renderer drops them.
+// The lines of g_text wrapped at `width_px` device pixels (widgets.h wrap_lines, which wrapped
+// field labels use too), '\n'-separated.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* sizer_wrap_lines(float width_px) {
-  const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
-  const char* end = g_text + std::strlen(g_text);
   g_lines.clear();
-  for (const char* s = g_text; s < end;) {
-    const char* e = font->CalcWordWrapPositionA(1.0f, s, end, width_px);
-    if (e == s) e = end;
-    if (s != g_text) g_lines += '\n';
-    g_lines.append(s, e);
-    s = e;
-    while (s < end && (*s == ' ' || *s == '\n')) ++s;
+  for (std::string_view line : sizer_web::wrap_lines(ImGui::GetIO().Fonts->Fonts[0], 1.0f, g_text, width_px)) {
+    if (!g_lines.empty()) g_lines += '\n';
+    g_lines += line;
   }
   return g_lines.c_str();
 }
