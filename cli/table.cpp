@@ -21,7 +21,7 @@ std::string render_validation(const std::vector<ValidationRow>& rows, const std:
   auto show = [](const std::string& metric, double v) {
     if (metric == "step_s") return fmt::seconds(v);
     if (metric == "mfu") return fmt::percent(v);
-    if (metric == "tokens_per_s") return fmt::count(std::round(v)) + " tok/s";
+    if (metric == "tokens_per_s" || metric == "tokens_per_s_whole_run") return fmt::count(std::round(v)) + " tok/s";
     return fmt::number(v / 1e12, 3) + " TFLOP/s";
   };
   if (format == "json") {

@@ -158,3 +158,26 @@ TEST_CASE("a stack's values act on the step where they should", "[calibration][l
   CHECK(slow_attn.attention_s == Approx(2 * base.attention_s));
   CHECK(slow_attn.compute_s - slow_attn.attention_s == Approx(base.compute_s - base.attention_s));
 }
+
+TEST_CASE("a whole-run average is compared with the steady-state rate times the run's goodput", "[validation]") {
+  // The same run, read once as a steady-state rate and once as a whole-run average (GPU-hours per
+  // token over a run, restarts included): the second prediction is the first × the goodput.
+  const std::string scenario = R"({"model": "llama-3-70b", "device": "h100", "training": {"goodput": 0.8,
+      "layout": {"tp": 8, "pp": 1, "dp": 8, "global_batch": 64, "seq_len": 8192}}})";
+  const std::string runs = R"({"runs": [
+      {"id": "steady", "name": "a", "source": "s", "metric": "tokens_per_s", "observed": 1e5, "scenario": )" + scenario + R"(},
+      {"id": "whole", "name": "b", "source": "s", "metric": "tokens_per_s_whole_run", "observed": 1e5, "scenario": )" + scenario + R"(}]})";
+  std::vector<Issue> issues;
+  const auto rows = validate_runs(runs, bundled_catalog(), &issues);
+  REQUIRE(issues.empty());
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].predicted > 0);
+  CHECK(rows[1].predicted == Approx(rows[0].predicted * 0.8));
+  // An unknown metric names the field and lists the allowed ones.
+  std::vector<Issue> bad;
+  validate_runs(R"({"runs": [{"id": "x", "name": "b", "source": "s", "metric": "tokens_per_day", "observed": 1,
+      "scenario": )" + scenario + "}]}", bundled_catalog(), &bad);
+  REQUIRE_FALSE(bad.empty());
+  CHECK(bad[0].path == "runs[0].metric");
+  CHECK(bad[0].message.find("tokens_per_s_whole_run") != std::string::npos);
+}

@@ -422,10 +422,15 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // their per-device shapes (2026-12-01): dense 9.3% → 9.0%, FSDP 12.8% → 12.3%, FP8/FP4 13.8% →
   // 13.7%, all 11.5% → 11.3%, MoE 17.4%. Pipeline schedules as published (same day): DeepSeek-V3's
   // DualPipe −8.4% → +3.0%, DeepSeek-V2's zero-bubble PP +61% → +72% (a whole-run average with
-  // ramp-up and restarts, which a step rate overstates): MoE 17.4% → 18.7%. Each number may only
-  // go down (half a point of slack).
+  // ramp-up and restarts, which a step rate overstates): MoE 17.4% → 18.7%. 2026-12-02, raised on
+  // purpose: the all-to-all on the links it crosses, DeepSeek-V3 with its published DeepEP-style
+  // dispatch (IB once per node, then NVLink) and both DeepSeek rows as whole-run averages (× the
+  // predicted goodput) take DeepSeek-V3 from +3.0% to +58.9%: its all-to-all had been charged
+  // 1.8× its compute (every routed copy over IB), hiding a compute gap the report's 1:1 ratio
+  // (§3.2.1, now reproduced at 1.1:1) exposes; MoE 18.7% → 27.7%, FP8/FP4 13.7% → 15.8%
+  // (docs/validation.md). Each number may only go down (half a point of slack).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.090}, {"fsdp_zero3", 0.123}, {"moe", 0.187}, {"fp8_fp4", 0.137}, {"all", 0.113}};
+      {"dense_bf16", 0.090}, {"fsdp_zero3", 0.123}, {"moe", 0.277}, {"fp8_fp4", 0.158}, {"all", 0.113}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -464,9 +469,13 @@ TEST_CASE("every group, in sample and held out, over all 145 runs may only get b
   // 18.6%, FSDP 12.0% → 10.2%, FP8/FP4 18.8% → 14.2%, all 12.2% → 10.5%. Then torchao's B200s at the
   // 750 W its team gives for them (pytorch/ao #3566): held out dense 7.6%, FSDP 9.9%, FP8/FP4 13.2%,
   // all 10.2%; the worst runs 53.3% (dense), 56.0% (FP8/FP4), 60.9% (Qwen3 default all-to-all).
+  // Twelfth session (2026-12-02), raised on purpose: the all-to-all split over the links it crosses
+  // and DeepSeek-V3's DeepEP-style dispatch uncovered a compute gap its over-charged all-to-all had
+  // hidden (+3.0% → +58.9%, see the test above): held out MoE 18.6% → 22.5%, FP8/FP4 13.2% →
+  // 16.0% (worst 58.9%), all 10.2% → 10.7%.
   const Limit limits[] = {
-      {"dense_bf16", 0.048, 0.076, 0.533}, {"fsdp_zero3", 0.052, 0.099, 0.609}, {"moe", 0.027, 0.186, 0.609},
-      {"fp8_fp4", 0.067, 0.132, 0.560},    {"all", 0.052, 0.102, 0.609},
+      {"dense_bf16", 0.048, 0.076, 0.533}, {"fsdp_zero3", 0.052, 0.099, 0.609}, {"moe", 0.027, 0.225, 0.609},
+      {"fp8_fp4", 0.067, 0.160, 0.589},    {"all", 0.052, 0.107, 0.609},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

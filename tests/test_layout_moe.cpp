@@ -173,6 +173,76 @@ TEST_CASE("ep_overlap hides that fraction of the all-to-all behind compute", "[l
   CHECK(rh.step_s < r0.step_s);
 }
 
+TEST_CASE("the all-to-all splits over the links it crosses; DeepEP sends a token once per other domain", "[layout][moe]") {
+  // EP 16 on H800s (8 per NVLink domain): of each token's k = 8 routed copies, 8 × 7/16 stay in the
+  // domain and 8 × 8/16 cross InfiniBand; the two run at once, so the slower link paces the step.
+  Scenario s = scenario(kV3);
+  PlanLayout l = plan_layout(s);
+  l.pp = 16, l.ep = 16, l.dp = 8;
+  const LayoutResult flat = run(s, l);
+  REQUIRE(flat.valid());
+  CHECK(flat.ep_copies_scale_up == Approx(8.0 * 7 / 16));
+  CHECK(flat.ep_copies_scale_out == Approx(8.0 * 8 / 16));
+  // Every rank's copy bytes (dispatch and combine) × imbalance, per MoE layer and pass: the IB part
+  // over the scale-out link paces it (50 GB/s against NVLink's 200 GB/s per direction).
+  const Device& d = s.device;
+  const PlanContext c = plan_context(s);
+  const double tokens = l.micro_batch * l.seq_len, h = s.model.hidden;
+  const double copy = tokens * h * (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * flat.expert_imbalance;
+  const double out_bw = d.scale_out_bytes_per_s * d.link_efficiency;
+  const double up_bw = d.scale_up_bytes_per_s * d.link_efficiency;
+  REQUIRE(flat.ep_copies_scale_out * copy / out_bw > flat.ep_copies_scale_up * copy / up_bw);
+  const double per = flat.ep_copies_scale_out * copy / out_bw + d.collective_latency_s;
+  const double mb = l.global_batch / (l.dp * l.ep * l.micro_batch);
+  CHECK(flat.ep_comm_s + flat.ep_comm_hidden_s == Approx(2.0 * s.model.moe.moe_layers / l.pp * mb * per));
+  // Before the split every copy that left the device was charged to the slower link: 15/16 of 8.
+  CHECK(flat.ep_copies_scale_out < 8.0 * 15 / 16);
+
+  // DeepEP: D = 2 domains, each token reaches the other one with probability 1 − (1/2)^8 and is
+  // sent once; its copies there are forwarded over NVLink, 7/8 of them off the receiving rank.
+  PlanLayout dl = l;
+  dl.ep_dispatcher = EpDispatcher::deepep;
+  const LayoutResult deep = run(s, dl);
+  CHECK(deep.ep_copies_scale_out == Approx(1.0 - std::pow(0.5, 8)));
+  CHECK(deep.ep_copies_scale_up == Approx(8.0 * 7 / 16 + 8.0 * 8 / 16 * 7 / 8));
+  CHECK(deep.ep_comm_s < flat.ep_comm_s);
+  CHECK(deep.step_s < flat.step_s);
+
+  // Inside one domain (EP 8) nothing crosses the scale-out network and the dispatcher changes nothing.
+  PlanLayout in = l, in_deep = l;
+  in.ep = in_deep.ep = 8, in.dp = in_deep.dp = 16;
+  in_deep.ep_dispatcher = EpDispatcher::deepep;
+  const LayoutResult ri = run(s, in), rid = run(s, in_deep);
+  CHECK(ri.ep_copies_scale_out == 0);
+  CHECK(ri.ep_copies_scale_up == Approx(8.0 * 7 / 8));
+  CHECK(rid.step_s == Approx(ri.step_s));
+  // One EP rank per domain (EP strided past the domain): every copy that leaves goes over the network.
+  PlanLayout strided = l;
+  strided.tp = 8, strided.ep = 4, strided.dp = 4, strided.pp = 4;
+  const LayoutResult rs = run(s, strided);
+  CHECK(rs.ep_copies_scale_up == 0);
+  CHECK(rs.ep_copies_scale_out == Approx(8.0 * 3 / 4));
+}
+
+TEST_CASE("ep_dispatcher is read, echoed and refused when unknown", "[layout][moe][contract]") {
+  const Scenario s = scenario(R"({"model": "deepseek-v3", "device": "h800", "training": {"layout":
+      {"tp": 1, "pp": 16, "ep": 64, "dp": 2, "global_batch": 15360, "seq_len": 4096, "ep_dispatcher": "deepep"}}})");
+  CHECK(s.training.layout.ep_dispatcher == EpDispatcher::deepep);
+  CHECK(plan_layout(s).ep_dispatcher == EpDispatcher::deepep);
+  CHECK(scenario(kV3).training.layout.ep_dispatcher == EpDispatcher::alltoall);  // the default
+  const ParsedScenario bad = parse_scenario(R"({"training": {"layout": {"ep_dispatcher": "nccl"}}})", bundled_catalog());
+  REQUIRE(bad.issues.size() == 1);
+  CHECK(bad.issues[0].path == "training.layout.ep_dispatcher");
+  CHECK(bad.issues[0].message.find("alltoall, deepep") != std::string::npos);
+  const ParsedScenario wrong_type = parse_scenario(R"({"training": {"layout": {"ep_dispatcher": 2}}})", bundled_catalog());
+  REQUIRE(wrong_type.issues.size() == 1);
+  CHECK(wrong_type.issues[0].path == "training.layout.ep_dispatcher");
+  // The echo writes it back only when it is not the default, and it round-trips.
+  const ParsedScenario again = parse_scenario(scenario_to_json(s).dump(), bundled_catalog());
+  REQUIRE(again.ok());
+  CHECK(again.scenario.training.layout.ep_dispatcher == EpDispatcher::deepep);
+}
+
 TEST_CASE("MoE parallel folding counts devices as tp·pp·dp·cp", "[layout][moe]") {
   // TP 2, PP 8, EP 32 with expert TP 1 on 256 GPUs, folded: the shape of published Megatron-Core
   // folded layouts on 256 H100s, used here only as a layout that must be accepted (no result).

@@ -62,6 +62,7 @@ struct PlanLayout {
   bool offload_activations = false;  // checkpointed layer inputs in host memory; transfers assumed hidden
   bool einsum_dispatch = false;      // MoE dispatch/combine as capacity einsums (GShard), not permute copies
   PpSchedule pp_schedule = PpSchedule::one_f_one_b;  // pipeline schedule: its bubble and its weight copies
+  EpDispatcher ep_dispatcher = EpDispatcher::alltoall;  // MoE all-to-all: per routed copy, or once per domain (DeepEP)
   double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
   double expert_tp_size() const { return expert_tp > 0 ? expert_tp : tp; }  // expert_tp, 0 → tp
 };
@@ -147,6 +148,10 @@ struct LayoutResult {
   double expert_imbalance = 0;        // busiest device's expert load ÷ the mean, as applied
   double permute_scale = 0;           // the stack's dispatch bytes ÷ an HBM-speed copy's, as applied (0: no permute)
   double ep_comm_hidden_s = 0;        // all-to-all hidden behind compute (ep_overlap); not in ep_comm_s
+  // Expert-parallel traffic per routed token and MoE layer, in token copies of h elements: to EP
+  // ranks in the sender's scale-up domain (DeepEP: plus those forwarded inside the destination
+  // domain) and across the scale-out network (DeepEP: once per other domain reached).
+  double ep_copies_scale_up = 0, ep_copies_scale_out = 0;
   double low_precision_factor = 0;     // FP8/FP4 GEMM efficiency ÷ BF16's (0: a BF16 run)
   bool low_precision_fallback = false;  // no published run on this chip at this precision
   double tokens_per_step = 0;

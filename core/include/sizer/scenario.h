@@ -57,6 +57,13 @@ const char* to_string(Recompute r);
 enum class PpSchedule { one_f_one_b, zero_bubble, dualpipe };
 const char* to_string(PpSchedule p);
 
+// MoE token dispatcher (layout model, moe.cpp): a plain all-to-all (NCCL; Megatron-Core's
+// `alltoall`, torchtitan's default) sends every routed copy to its expert's rank; DeepEP-style
+// dispatch (Megatron-Core's `flex`, torchtitan's DeepEP) sends a token once to each other
+// scale-up domain it is routed to and forwards it inside that domain (DeepSeek-V3 report §3.2.2).
+enum class EpDispatcher { alltoall, deepep };
+const char* to_string(EpDispatcher e);
+
 // Optimizer-state accounting per parameter (ZeRO, Rajbhandari et al. 2020, §3.1).
 enum class Optimizer {
   adam_mixed,  // 2 (FP16 weights) + 2 (FP16 grads) + 12 (FP32 master, momentum, variance) = 16
@@ -102,6 +109,7 @@ struct Layout {
   bool offload_activations = false;  // checkpointed layer inputs kept in host memory (MaxText remat offload)
   bool einsum_dispatch = false;  // MoE dispatch/combine as GShard's capacity einsums (MaxText's dropping path)
   PpSchedule pp_schedule = PpSchedule::one_f_one_b;
+  EpDispatcher ep_dispatcher = EpDispatcher::alltoall;
   double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
 };
 

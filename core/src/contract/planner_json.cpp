@@ -19,7 +19,7 @@ json plan_layout_to_json(const PlanLayout& l) {
                       {"ep_overlap", l.ep_overlap}, {"expert_imbalance", l.expert_imbalance},
                       {"fsdp_shard", l.fsdp_shard},
                       {"offload_activations", l.offload_activations}, {"einsum_dispatch", l.einsum_dispatch},
-                      {"pp_schedule", to_string(l.pp_schedule)},
+                      {"pp_schedule", to_string(l.pp_schedule)}, {"ep_dispatcher", to_string(l.ep_dispatcher)},
                       {"devices", l.devices()}});
 }
 

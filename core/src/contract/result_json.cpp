@@ -299,6 +299,7 @@ json scenario_to_json(const Scenario& s) {
   if (l.offload_activations) lj["offload_activations"] = true;  // false, the default, by omission
   if (l.einsum_dispatch) lj["einsum_dispatch"] = true;
   if (l.pp_schedule != PpSchedule::one_f_one_b) lj["pp_schedule"] = to_string(l.pp_schedule);
+  if (l.ep_dispatcher != EpDispatcher::alltoall) lj["ep_dispatcher"] = to_string(l.ep_dispatcher);
   const SearchInputs& q = t.search;
   if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp || !q.allow_dp ||
       q.allow_cp || !q.allow_ep || !q.allow_flash_attention || !q.allow_tp_comm_overlap) {

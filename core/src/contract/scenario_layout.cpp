@@ -20,7 +20,7 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.only_keys(obj, path, {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch", "global_batch", "seq_len",
                           "recompute", "sequence_parallel", "zero_stage", "flash_attention", "dp_overlap",
                           "tp_comm_overlap", "expert_tp", "ep_folding", "ep_overlap", "expert_imbalance",
-                          "fsdp_shard", "offload_activations", "einsum_dispatch", "pp_schedule", "given"});
+                          "fsdp_shard", "offload_activations", "einsum_dispatch", "pp_schedule", "ep_dispatcher", "given"});
   // "given": false marks the defaults the scenario echo writes (not the user's layout): no layout
   // prediction then, as when no layout is written.
   bool given = true;
@@ -51,6 +51,12 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
     else if (ps == "zero_bubble") l.pp_schedule = PpSchedule::zero_bubble;
     else if (ps == "dualpipe") l.pp_schedule = PpSchedule::dualpipe;
     else r.error(detail::join(path, "pp_schedule"), "must be one of 1f1b, zero_bubble, dualpipe; got " + echo_quoted(ps));
+  }
+  std::string ed;
+  if (r.string(obj, "ep_dispatcher", path, &ed)) {
+    if (ed == "alltoall") l.ep_dispatcher = EpDispatcher::alltoall;
+    else if (ed == "deepep") l.ep_dispatcher = EpDispatcher::deepep;
+    else r.error(detail::join(path, "ep_dispatcher"), "must be one of alltoall, deepep; got " + echo_quoted(ed));
   }
   std::string rc;
   if (r.string(obj, "recompute", path, &rc)) {

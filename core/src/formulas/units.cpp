@@ -65,6 +65,14 @@ const char* to_string(PpSchedule p) {
   return "?";
 }
 
+const char* to_string(EpDispatcher e) {
+  switch (e) {
+    case EpDispatcher::alltoall: return "alltoall";
+    case EpDispatcher::deepep: return "deepep";
+  }
+  return "?";
+}
+
 const char* to_string(Optimizer o) {
   switch (o) {
     case Optimizer::adam_mixed: return "adam_mixed";

@@ -74,7 +74,14 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
                   u8"too slow, so read this step time as ±35% (docs/validation.md)");
   }
   if (r.tp_link == Link::scale_out) out.push_back("TP " + num(l.tp) + " crosses the scale-out network (domain " + num(d.scale_up_domain) + "): every layer waits on it");
-  if (r.ep_link == Link::scale_out) out.push_back("the EP group crosses the scale-out network: all-to-all traffic leaves the scale-up domain");
+  if (r.ep_copies_scale_out > 0) {
+    out.push_back(u8"the EP group spans scale-up domains: of each token's " + num(m.moe.experts_per_token) +
+                  u8" routed copies, " + num(r.ep_copies_scale_out) + u8" cross the scale-out network and " +
+                  num(r.ep_copies_scale_up) + u8" stay on the scale-up link" +
+                  (l.ep_dispatcher == EpDispatcher::deepep
+                       ? u8" (DeepEP: sent once per other domain reached, forwarded inside it)"
+                       : u8" (a plain all-to-all sends every copy; ep_dispatcher deepep sends a token once per domain)"));
+  }
   if (r.cp_link == Link::scale_out) out.push_back("the CP ring crosses the scale-out network");
   if (std::fmod(m.layers, l.pp * l.virtual_stages) != 0 && !(r.problems & kPpLayers)) {
     out.push_back("PP × v does not divide the " + num(m.layers) + " layers: stages are uneven");

@@ -30,6 +30,15 @@
 //    backward (DeepSeek-V3 report §3.2). `ep_overlap` hides that fraction behind compute: DualPipe
 //    overlaps it fully (DeepSeek-V3 §3.2.1, ep_overlap 1); Megatron-Core's a2a overlap of one
 //    micro-batch's dispatch with another's compute is partial.
+//  - Links: with routing spread evenly over the EP group, (kd − 1)/ep of a rank's routed copies go
+//    to the kd − 1 other EP ranks of its scale-up domain and (ep − kd)/ep to other domains. An
+//    all-to-all exchanges with every peer at once, so the two parts run concurrently and the slower
+//    link paces it. DeepEP-style dispatch (`ep_dispatcher: deepep`; DeepSeek-V3 §3.2.2: "tokens are
+//    first transmitted via IB to the GPUs with the same in-node index on their target nodes ...
+//    then forwarded via NVLink"; DeepEP's normal kernels) sends a token across the scale-out
+//    network once per other domain it reaches, n_o = (D − 1)·(1 − (1 − 1/D)^k) for D domains and
+//    k independent expert choices, and forwards the copies inside the destination domain over the
+//    scale-up link, (kd − 1)/kd of them (the rest land on the receiving rank).
 #include "parts.h"
 
 namespace sizer::layout {
@@ -84,13 +93,25 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
     r->moe_permute_s = safe_div(permute_bytes * passes * moe_layers_stage * st.mb, d.hbm_bytes_per_s);
   }
 
-  // Expert-parallel all-to-all on the link the EP group crosses; the busiest device receives
-  // `imbalance` times the mean.
+  // Expert-parallel all-to-all on the links its copies cross (within the sender's scale-up domain,
+  // across the scale-out network, concurrently); the busiest device receives `imbalance` times the
+  // mean.
   if (l.ep <= 1) return;
-  const double bytes = tokens_dev * k * h * (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * (l.ep - 1) / l.ep *
-                       imbalance;
+  const double kd = std::clamp(st.ep_domain_ranks, 1.0, l.ep), domains = l.ep / kd;
+  double up_copies = k * (kd - 1) / l.ep, out_copies = k * (l.ep - kd) / l.ep;
+  if (l.ep_dispatcher == EpDispatcher::deepep && domains > 1) {
+    up_copies += out_copies * (kd - 1) / kd;  // forwarded inside the destination domain
+    out_copies = (domains - 1) * (1.0 - std::pow(1.0 - 1.0 / domains, k));
+  }
+  r->ep_copies_scale_up = up_copies;
+  r->ep_copies_scale_out = out_copies;
+  const double copy_bytes = tokens_dev * h * (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * imbalance;
+  const double up_bw = link_bw(d, Link::scale_up), out_bw = link_bw(d, Link::scale_out);
+  const double per_a2a = std::max(up_copies > 0 ? safe_div(up_copies * copy_bytes, up_bw) : 0.0,
+                                  out_copies > 0 ? safe_div(out_copies * copy_bytes, out_bw) : 0.0) +
+                         d.collective_latency_s;
   const double passes_a2a = 2.0 + (l.recompute == Recompute::full ? 1.0 : 0.0);
-  const double a2a = collective_s(d, r->ep_link, passes_a2a * (m.moe.moe_layers / l.pp) * st.mb, bytes);
+  const double a2a = passes_a2a * (m.moe.moe_layers / l.pp) * st.mb * per_a2a;
   r->ep_comm_hidden_s = std::clamp(l.ep_overlap, 0.0, 1.0) * std::min(a2a, r->compute_s + r->expert_compute_s);
   r->ep_comm_s = a2a - r->ep_comm_hidden_s;
 }

@@ -70,6 +70,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   r.tp_link = place(l.tp, l.tp, st.domain);
   r.cp_link = place(l.cp, l.tp * l.cp, st.domain);
   r.ep_link = place(l.ep, l.ep_folding ? etp * l.ep : l.tp * l.cp * l.ep, st.domain);
+  st.ep_domain_ranks = layout::ranks_per_domain(l.ep, l.ep_folding ? etp : l.tp * l.cp, st.domain);
   r.pp_link = place(l.pp, l.tp * l.cp * ep_factor * l.pp, st.domain);
   st.dp_group = layout_zero_group(l.dp, l.cp, l.ep, st.moe, l.ep_folding, l.tp, etp);
   r.dp_link = place(st.dp_group, st.devices, st.domain);

@@ -57,6 +57,7 @@ PlanLayout plan_layout(const Scenario& s) {
   p.offload_activations = l.offload_activations;
   p.einsum_dispatch = l.einsum_dispatch;
   p.pp_schedule = l.pp_schedule;
+  p.ep_dispatcher = l.ep_dispatcher;
   return p;
 }
 

@@ -19,6 +19,9 @@ bool metric_value(const std::string& metric, const LayoutResult& r, double devic
   else if (metric == "hardware_flops_per_s_per_device") *out = r.step_s > 0 ? r.hardware_flops_per_step / (r.step_s * devices) : 0;
   else if (metric == "mfu") *out = r.mfu_predicted;
   else if (metric == "tokens_per_s") *out = r.tokens_per_s;
+  // A whole-run average (GPU-hours per token over a run, restarts included) is the steady-state
+  // rate times the run's goodput: the scenario's assumed one, or the reliability model's.
+  else if (metric == "tokens_per_s_whole_run") *out = r.tokens_per_s * r.goodput;
   else return false;
   return true;
 }
@@ -93,7 +96,7 @@ std::vector<ValidationRow> validate_runs(std::string_view text, const Catalog& c
     row.devices = row.layout.devices();
     row.result = evaluate_layout(p.scenario.model, p.scenario.device, row.layout, plan_context(p.scenario));
     if (!metric_value(row.metric, row.result, row.devices, &row.predicted)) {
-      r.error(path + ".metric", "must be step_s, model_flops_per_s_per_device, hardware_flops_per_s_per_device, mfu or tokens_per_s");
+      r.error(path + ".metric", "must be step_s, model_flops_per_s_per_device, hardware_flops_per_s_per_device, mfu, tokens_per_s or tokens_per_s_whole_run");
       continue;
     }
     row.error = row.predicted / row.observed - 1;
