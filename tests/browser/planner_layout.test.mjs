@@ -245,7 +245,56 @@ async function drivePipelineSchedule(browser, origin, shots, size) {
   await watch.context.close();
 }
 
+// A DeepSeek-V3 layout on H800s with EP 16 over two 8-GPU NVLink domains: picking "DeepEP" in the
+// "EP dispatcher" list with the pointer sends each token over InfiniBand once per other domain
+// instead of once per routed copy, so the exposed all-to-all ("EP" in the step line) shrinks, as
+// plan() of the linked scenario says; picking all-to-all again restores it.
+async function driveEpDispatcher(browser, origin, shots, size) {
+  const scenario = { model: 'deepseek-v3', device: 'h800', training: { precision: 'bf16', zero_stage: 1,
+    layout: { tp: 1, pp: 16, ep: 16, dp: 8, micro_batch: 1, global_batch: 15360, seq_len: 4096, sequence_parallel: false } } };
+  const hash = '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
+  const { page, watch } = await openPlanner(browser, origin, size, hash);
+  const where = (w) => `${size.name}: ${w}`;
+  const field = 'planner:training.layout.ep_dispatcher';
+  const before = await stepTerms(page);
+  assert(before.EP > 0, where(`no exposed all-to-all in the EP 16 layout: ${before.line}`));
+  let deep = null;
+  for (const id of ['deepep', 'alltoall']) {
+    const text = await resultsText(page);
+    await scrollIntoView(page, field, size.viewport);
+    await clickWidget(page, field);
+    await frames(page, 3);
+    if (id === 'deepep') await page.screenshot({ path: path.join(shots, `planner-ep-dispatcher-open-${size.name}.png`) });
+    await clickWidget(page, `${field}=${id}`);
+    await textChanged(page, text, where(`dispatcher ${id}`));
+    const terms = await stepTerms(page);
+    const linked = await linkWith(page, 'training.layout.ep_dispatcher', id, where(`dispatcher ${id}`));
+    const plan = await planInPage(page, linked);
+    assert(plan.valid, where(`plan() of the ${id} link is not valid`));
+    assert(plan.layout.ep_dispatcher === id, where(`plan() read ep_dispatcher ${plan.layout.ep_dispatcher}`));
+    assert(near(terms.EP || 0, plan.step.ep_comm_s), where(`${id}: EP shown ${terms.EP} s, plan() gives ${plan.step.ep_comm_s} s`));
+    assert(near(terms.step, plan.step.step_s), where(`${id}: step shown ${terms.step} s, plan() gives ${plan.step.step_s} s`));
+    if (id === 'deepep') {
+      deep = terms;
+      assert(terms.EP < 0.5 * before.EP, where(`DeepEP did not shrink the all-to-all: ${before.EP} → ${terms.EP} s`));
+      assert(terms.step < before.step, where(`DeepEP did not shorten the step: ${before.step} → ${terms.step} s`));
+      await shot(page, shots, `planner-ep-dispatcher-deepep-${size.name}.png`);
+    } else {
+      assert(near(terms.EP, before.EP), where(`all-to-all again: EP ${terms.EP} s, first ${before.EP} s`));
+      assert(terms.EP > deep.EP, where('all-to-all again did not restore the all-to-all'));
+    }
+  }
+  assertClean(watch);
+  await watch.context.close();
+}
+
 export const tests = [
+  ['planner: the EP dispatcher, picked with the pointer at desktop and phone size, changes the all-to-all', async ({ browser, origin, shots }) => {
+    await driveEpDispatcher(browser, origin, shots, kDesktop);
+    await driveEpDispatcher(browser, origin, shots, kPhone);
+  }],
+
+
   ['planner: the pipeline schedule, picked with the pointer at desktop and phone size, shrinks the bubble', async ({ browser, origin, shots }) => {
     await drivePipelineSchedule(browser, origin, shots, kDesktop);
     await drivePipelineSchedule(browser, origin, shots, kPhone);

@@ -170,6 +170,11 @@ void layout_editor(Ui& ui) {
     choice_field(ui, "PP schedule", "training.layout.pp_schedule",
                  {{"1f1b", "1F1B (interleaved with v > 1)"}, {"zero_bubble", "zero bubble (ZB-H1)"},
                   {"dualpipe", "DualPipe (DeepSeek-V3)"}}, false);
+    // Read by MoE layouts whose EP group spans scale-up domains (layout/moe.cpp).
+    if (p.layout.ep > 1) {
+      choice_field(ui, "EP dispatcher", "training.layout.ep_dispatcher",
+                   {{"alltoall", u8"all-to-all (per copy)"}, {"deepep", u8"DeepEP (once per domain)"}}, false);
+    }
     ImGui::EndTable();
   }
   radio_row(ui, "Recompute", "training.layout.recompute", {{"none", "none"}, {"selective", "selective"}, {"full", "full"}},
