@@ -206,6 +206,26 @@ async function hoverSegment(page, step, label) {
   throw new Error(`no segment ${label}`);
 }
 
+// Picks `id` from the planner list at dotted `key` with the pointer (a click, or a tap on a phone):
+// opens the list (screenshot `openShot` while open, when given), clicks the entry, waits for the
+// results to change and for the link to carry it; returns the step terms, the linked scenario and
+// plan() of it.
+async function pickFromList(page, size, key, id, what, openShot) {
+  const field = `planner:${key}`;
+  const text = await resultsText(page);
+  await scrollIntoView(page, field, size.viewport);
+  await clickWidget(page, field);
+  await frames(page, 3);
+  if (openShot) await page.screenshot({ path: openShot });
+  await clickWidget(page, `${field}=${id}`);
+  await textChanged(page, text, what);
+  const terms = await stepTerms(page);
+  const scenario = await linkWith(page, key, id, what);
+  const plan = await planInPage(page, scenario);
+  assert(plan.valid, `${what}: plan() of the link is not valid`);
+  return { terms, scenario, plan };
+}
+
 // Picks each pipeline schedule from the "PP schedule" list with the pointer (a click, or a tap on a
 // phone) on the default PP 64 layout: zero bubble keeps a third of the 1F1B bubble, DualPipe none,
 // and the bubble's hover names the schedule.
@@ -217,17 +237,8 @@ async function drivePipelineSchedule(browser, origin, shots, size) {
   const before = await stepTerms(page);
   assert(before.bubble > 0, where(`no bubble in the default layout: ${before.line}`));
   for (const [id, share] of [['zero_bubble', 1 / 3], ['dualpipe', 0], ['1f1b', 1]]) {
-    const text = await resultsText(page);
-    await scrollIntoView(page, field, size.viewport);
-    await clickWidget(page, field);
-    await frames(page, 3);
-    if (id === 'zero_bubble') await page.screenshot({ path: path.join(shots, `planner-pp-schedule-open-${size.name}.png`) });
-    await clickWidget(page, `${field}=${id}`);
-    await textChanged(page, text, where(`schedule ${id}`));
-    const terms = await stepTerms(page);
-    const scenario = await linkWith(page, 'training.layout.pp_schedule', id, where(`schedule ${id}`));
-    const plan = await planInPage(page, scenario);
-    assert(plan.valid, where(`plan() of the ${id} link is not valid`));
+    const open = id === 'zero_bubble' ? path.join(shots, `planner-pp-schedule-open-${size.name}.png`) : null;
+    const { terms, plan } = await pickFromList(page, size, 'training.layout.pp_schedule', id, where(`schedule ${id}`), open);
     sameAsPlan(terms, plan, where(`schedule ${id}`));
     assert(near(plan.step.pp_bubble_s, share * (before.bubble || 0), 0.02),
            where(`${id}: bubble ${plan.step.pp_bubble_s} s, expected ${share} × ${before.bubble} s`));
@@ -255,22 +266,12 @@ async function driveEpDispatcher(browser, origin, shots, size) {
   const hash = '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
   const { page, watch } = await openPlanner(browser, origin, size, hash);
   const where = (w) => `${size.name}: ${w}`;
-  const field = 'planner:training.layout.ep_dispatcher';
   const before = await stepTerms(page);
   assert(before.EP > 0, where(`no exposed all-to-all in the EP 16 layout: ${before.line}`));
   let deep = null;
   for (const id of ['deepep', 'alltoall']) {
-    const text = await resultsText(page);
-    await scrollIntoView(page, field, size.viewport);
-    await clickWidget(page, field);
-    await frames(page, 3);
-    if (id === 'deepep') await page.screenshot({ path: path.join(shots, `planner-ep-dispatcher-open-${size.name}.png`) });
-    await clickWidget(page, `${field}=${id}`);
-    await textChanged(page, text, where(`dispatcher ${id}`));
-    const terms = await stepTerms(page);
-    const linked = await linkWith(page, 'training.layout.ep_dispatcher', id, where(`dispatcher ${id}`));
-    const plan = await planInPage(page, linked);
-    assert(plan.valid, where(`plan() of the ${id} link is not valid`));
+    const open = id === 'deepep' ? path.join(shots, `planner-ep-dispatcher-open-${size.name}.png`) : null;
+    const { terms, plan } = await pickFromList(page, size, 'training.layout.ep_dispatcher', id, where(`dispatcher ${id}`), open);
     assert(plan.layout.ep_dispatcher === id, where(`plan() read ep_dispatcher ${plan.layout.ep_dispatcher}`));
     assert(near(terms.EP || 0, plan.step.ep_comm_s), where(`${id}: EP shown ${terms.EP} s, plan() gives ${plan.step.ep_comm_s} s`));
     assert(near(terms.step, plan.step.step_s), where(`${id}: step shown ${terms.step} s, plan() gives ${plan.step.step_s} s`));
