@@ -97,7 +97,7 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   // across the scale-out network, concurrently); the busiest device receives `imbalance` times the
   // mean.
   if (l.ep <= 1) return;
-  const double kd = std::clamp(st.ep_domain_ranks, 1.0, l.ep), domains = l.ep / kd;
+  const double kd = st.ep_domain_ranks, domains = l.ep / kd;  // kd in [1, ep] (ranks_per_domain)
   double up_copies = k * (kd - 1) / l.ep, out_copies = k * (l.ep - kd) / l.ep;
   if (l.ep_dispatcher == EpDispatcher::deepep && domains > 1) {
     up_copies += out_copies * (kd - 1) / kd;  // forwarded inside the destination domain
@@ -106,10 +106,8 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   r->ep_copies_scale_up = up_copies;
   r->ep_copies_scale_out = out_copies;
   const double copy_bytes = tokens_dev * h * (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * imbalance;
-  const double up_bw = link_bw(d, Link::scale_up), out_bw = link_bw(d, Link::scale_out);
-  const double per_a2a = std::max(up_copies > 0 ? safe_div(up_copies * copy_bytes, up_bw) : 0.0,
-                                  out_copies > 0 ? safe_div(out_copies * copy_bytes, out_bw) : 0.0) +
-                         d.collective_latency_s;
+  const double per_a2a = std::max(collective_s(d, Link::scale_up, 1, up_copies * copy_bytes),
+                                  collective_s(d, Link::scale_out, 1, out_copies * copy_bytes));
   const double passes_a2a = 2.0 + (l.recompute == Recompute::full ? 1.0 : 0.0);
   const double a2a = passes_a2a * (m.moe.moe_layers / l.pp) * st.mb * per_a2a;
   r->ep_comm_hidden_s = std::clamp(l.ep_overlap, 0.0, 1.0) * std::min(a2a, r->compute_s + r->expert_compute_s);
