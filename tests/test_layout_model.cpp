@@ -388,17 +388,19 @@ TEST_CASE("predictions stay close to published runs (docs/validation.md)", "[lay
   // fitted on the whole calibration set (A100 0.796, H100 0.689) and attention became causal (half
   // the score blocks): Llama 3 405B at 131k tokens with CP 16 went −7.6% → +21%, which ring
   // attention's causal load imbalance (not modelled) would explain; 7.1% since the GEMMs run at
-  // their per-device shapes (2026-12-01; that run +19.4%). It must not get worse.
-  CHECK(mean_abs_error(dense) <= 0.072);
+  // their per-device shapes (2026-12-01; that run +19.4%); 6.6% since the reference stack's flash
+  // attention runs at FlashAttention-2's published 35% of the H100 peak (2026-12-03; that run
+  // −7.8%, the 16,384-GPU 8k run −10.4% → −13.1%). It must not get worse.
+  CHECK(mean_abs_error(dense) <= 0.067);
   std::vector<ValidationRow> out_of_sample;
   for (const auto& r : dense) {
     if (!r.in_sample) out_of_sample.push_back(r);
   }
   CHECK(out_of_sample.size() >= 5);
-  CHECK(mean_abs_error(out_of_sample) <= 0.080);  // runs not used to calibrate: 9.7%, 7.8% since the per-GEMM shapes
+  CHECK(mean_abs_error(out_of_sample) <= 0.080);  // runs not used to calibrate: 9.7%, 7.8% since the per-GEMM shapes, 6.6% since FA2's 35%
   for (const auto& r : dense) {
     INFO(r.id << ": " << r.error);
-    CHECK(std::fabs(r.error) < 0.20);  // no single run is off by more than 20% (Llama 3 at 131k: 19.4%)
+    CHECK(std::fabs(r.error) < 0.20);  // no single run is off by more than 20% (worst: MT-NLG 530B full recompute, 13.4%)
   }
 }
 
@@ -428,9 +430,13 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // predicted goodput) take DeepSeek-V3 from +3.0% to +58.9%: its all-to-all had been charged
   // 1.8× its compute (every routed copy over IB), hiding a compute gap the report's 1:1 ratio
   // (§3.2.1, now reproduced at 1.1:1) exposes; MoE 18.7% → 27.7%, FP8/FP4 13.7% → 15.8%
-  // (docs/validation.md). Each number may only go down (half a point of slack).
+  // (docs/validation.md). 2026-12-03: the reference stack's flash attention at FlashAttention-2's
+  // published 35% of the H100 peak (not the GEMM curve), the SMs an overlapped all-to-all takes
+  // (DeepEP: 20 of 132) and DeepSeek-V3's blockwise FP8 (§3.3.2): DeepSeek-V3 +58.9% → +29.8%,
+  // V2 +51.9% → +32.5%, Llama 3 at 131k +19.4% → −7.8%; MoE 27.7% → 15.6%, FP8/FP4 15.8% → 14.0%,
+  // dense 7.6% → 7.4%, all 10.6% → 9.7%. Each number may only go down (half a point of slack).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.090}, {"fsdp_zero3", 0.123}, {"moe", 0.277}, {"fp8_fp4", 0.158}, {"all", 0.113}};
+      {"dense_bf16", 0.074}, {"fsdp_zero3", 0.102}, {"moe", 0.156}, {"fp8_fp4", 0.140}, {"all", 0.097}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -472,10 +478,13 @@ TEST_CASE("every group, in sample and held out, over all 145 runs may only get b
   // Twelfth session (2026-12-02), raised on purpose: the all-to-all split over the links it crosses
   // and DeepSeek-V3's DeepEP-style dispatch uncovered a compute gap its over-charged all-to-all had
   // hidden (+3.0% → +58.9%, see the test above): held out MoE 18.6% → 22.5%, FP8/FP4 13.2% →
-  // 16.0% (worst 58.9%), all 10.2% → 10.7%.
+  // 16.0% (worst 58.9%), all 10.2% → 10.7%. Thirteenth session (2026-12-03): flash attention in
+  // the reference stack at FlashAttention-2's published 35% of the H100 peak, the SM share an
+  // overlapped all-to-all takes from the compute under it, DeepSeek-V3's blockwise FP8: held out
+  // MoE 22.5% → 19.0%, FP8/FP4 16.0% → 14.6% (worst 56.0%), dense 7.6% → 7.5%, all 10.7% → 10.2%.
   const Limit limits[] = {
-      {"dense_bf16", 0.048, 0.076, 0.533}, {"fsdp_zero3", 0.052, 0.099, 0.609}, {"moe", 0.027, 0.225, 0.609},
-      {"fp8_fp4", 0.067, 0.160, 0.589},    {"all", 0.052, 0.107, 0.609},
+      {"dense_bf16", 0.048, 0.075, 0.533}, {"fsdp_zero3", 0.052, 0.099, 0.609}, {"moe", 0.027, 0.190, 0.609},
+      {"fp8_fp4", 0.067, 0.146, 0.560},    {"all", 0.052, 0.102, 0.609},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

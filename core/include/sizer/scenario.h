@@ -76,10 +76,17 @@ const char* to_string(Optimizer o);
 // elementwise kernels, flash attention, CUDA graphs where used). GEMMs run in the vendor's BLAS on
 // every stack, so the chip's GEMM efficiency is shared; what differs is elementwise fusion,
 // the attention kernel and per-layer host overhead (docs/validation.md, "Software stacks").
+// FlashAttention-2's utilisation of the H100's BF16 peak, the reference stack's flash attention
+// (Shah et al. 2024, 'FlashAttention-3', arXiv 2407.08608, abstract: "FlashAttention-2 achieving
+// only 35% utilization on the H100 GPU"); scaled per chip by `flash_attention_vs_h100`.
+constexpr double kFlashAttention2H100 = 0.35;
+
 struct SoftwareStack {
   std::string id = "megatron";      // megatron | pytorch | pytorch_eager | jax (core/src/formulas/software_stack.cpp)
   double memory_bound_scale = 1;    // × the chip's memory-bound bytes per activation byte
-  double attention_efficiency = 0;  // flash attention's fraction of the BF16 peak; 0 = the chip's
+  // Flash attention's fraction of the BF16 peak on an H100 (× the chip's flash_attention_vs_h100);
+  // 0 = the chip's own `efficiency.attention`, else its GEMM curve at the attention width.
+  double attention_efficiency = kFlashAttention2H100;
   double layer_overhead_s = 0;      // added per layer per pass per micro-batch
   double cast_scale = 1;            // × the FP8/FP4 casts' bytes (1: fused casts)
   double permute_scale = 1;         // × the MoE permute/unpermute bytes (1: HBM-bound copy kernels)

@@ -24,7 +24,7 @@ namespace sizer {
 namespace {
 
 const SoftwareStack kStacks[] = {
-    {"megatron", 1.0, 0.0, 0.0},
+    {"megatron", 1.0, kFlashAttention2H100, 0.0},
     {"pytorch", 2.328, 0.2306, 786.7e-6},
     // The pytorch stack without torch.compile: memory-bound scale fitted on torchtitan's two eager
     // rows (2024-12 Tables 1 and 3); attention and per-layer overhead kept from pytorch; the casts

@@ -29,7 +29,11 @@
 //  - All-to-all: dispatch and combine of k expert copies of every token per MoE layer, forward and
 //    backward (DeepSeek-V3 report §3.2). `ep_overlap` hides that fraction behind compute: DualPipe
 //    overlaps it fully (DeepSeek-V3 §3.2.1, ep_overlap 1); Megatron-Core's a2a overlap of one
-//    micro-batch's dispatch with another's compute is partial.
+//    micro-batch's dispatch with another's compute is partial. The hidden part is not free: the
+//    communication kernels run on SMs taken from the GEMMs, so the compute under it slows by their
+//    share of the chip. DeepEP's kernels take 20 of the H800's 132 SMs (DeepSeek-V3 §3.2.2: "only
+//    20 SMs are sufficient to fully utilize the bandwidths of IB and NVLink"); an all-to-all
+//    overlapped through NCCL is charged the share the TP overlap assumes (comms.cpp, 10%).
 //  - Links: with routing spread evenly over the EP group, (kd − 1)/ep of a rank's routed copies go
 //    to the kd − 1 other EP ranks of its scale-up domain and (ep − kd)/ep to other domains. An
 //    all-to-all exchanges with every peer at once, so the two parts run concurrently and the slower
@@ -48,6 +52,8 @@ constexpr double kDefaultImbalance = 1.25;     // capacity factor 1.25 (GShard, 
 constexpr double kPermuteElementsPerK = 2.0;   // per routed copy: written by permute, read by unpermute
 constexpr double kDispatchEinsumsFwd = 2.0;    // einsum dispatch, forward: the dispatch and the combine einsum
 constexpr double kDispatchEinsumsBwd = 3.0;    // backward: dispatch input grad, combine input and mask grads
+constexpr double kDeepEpSmShare = 20.0 / 132.0;  // DeepEP: 20 of the H800's 132 SMs (DeepSeek-V3 §3.2.2)
+constexpr double kNcclOverlapSmShare = 0.1;      // NCCL all-to-all under compute: as comms.cpp's TP overlap
 }  // namespace
 
 double moe_imbalance(const PlanLayout& l) {
@@ -111,7 +117,10 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   const double passes_a2a = 2.0 + (l.recompute == Recompute::full ? 1.0 : 0.0);
   const double a2a = passes_a2a * (m.moe.moe_layers / l.pp) * st.mb * per_a2a;
   r->ep_comm_hidden_s = std::clamp(l.ep_overlap, 0.0, 1.0) * std::min(a2a, r->compute_s + r->expert_compute_s);
-  r->ep_comm_s = a2a - r->ep_comm_hidden_s;
+  // Compute under the hidden part runs on the SMs the communication leaves: while the a2a runs it
+  // advances at (1 − share), so the step pays share × the hidden time.
+  const double sm_share = l.ep_dispatcher == EpDispatcher::deepep ? kDeepEpSmShare : kNcclOverlapSmShare;
+  r->ep_comm_s = a2a - r->ep_comm_hidden_s + sm_share * r->ep_comm_hidden_s;
 }
 
 }  // namespace sizer::layout
