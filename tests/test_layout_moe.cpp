@@ -183,6 +183,11 @@ TEST_CASE("ep_overlap hides that fraction of the all-to-all behind compute, less
     REQUIRE(hidden_d > 0);
     CHECK(qf.ep_comm_s == Approx(a2a_d - hidden_d + 20.0 / 132.0 * hidden_d));
     CHECK(qf.step_s < q0.step_s);
+    // The working says what the hidden part costs and why.
+    const auto notes = explain_layout(s.model, s.device, df, qf);
+    CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) { return n.find("20 of 132 SMs") != std::string::npos; }));
+    const auto none_notes = explain_layout(s.model, s.device, d0, q0);
+    CHECK_FALSE(std::any_of(none_notes.begin(), none_notes.end(), [](const std::string& n) { return n.find("SMs") != std::string::npos; }));
   }
 }
 

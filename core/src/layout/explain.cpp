@@ -3,6 +3,7 @@
 
 #include "sizer/layout_model.h"
 #include "sizer/working.h"
+#include "parts.h"
 
 namespace sizer {
 
@@ -81,6 +82,13 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
                   (l.ep_dispatcher == EpDispatcher::deepep
                        ? u8" (DeepEP: sent once per other domain reached, forwarded inside it)"
                        : u8" (a plain all-to-all sends every copy; ep_dispatcher deepep sends a token once per domain)"));
+  }
+  if (r.ep_comm_hidden_s > 0) {
+    const double share = layout::ep_overlap_sm_share(l);
+    out.push_back(u8"ep_overlap hides " + num(r.ep_comm_hidden_s) + u8" s of the all-to-all behind compute, not for free: its kernels take " +
+                  (l.ep_dispatcher == EpDispatcher::deepep ? std::string(u8"20 of 132 SMs (DeepEP, DeepSeek-V3 §3.2.2)")
+                                                            : std::string(u8"about 10% of the SMs (NCCL; assumed, as for the TP overlap)")) +
+                  u8" from it, which adds " + num(share * r.ep_comm_hidden_s) + u8" s to the step");
   }
   if (r.cp_link == Link::scale_out) out.push_back("the CP ring crosses the scale-out network");
   if (std::fmod(m.layers, l.pp * l.virtual_stages) != 0 && !(r.problems & kPpLayers)) {

@@ -61,6 +61,10 @@ double moe_imbalance(const PlanLayout& l) {
   return l.ep > 1 ? kDefaultImbalance : 1.0;  // every expert on every device: no device carries more
 }
 
+double ep_overlap_sm_share(const PlanLayout& l) {
+  return l.ep_dispatcher == EpDispatcher::deepep ? kDeepEpSmShare : kNcclOverlapSmShare;
+}
+
 void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                LayoutResult* r) {
   if (!st.moe) return;
@@ -119,8 +123,7 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   r->ep_comm_hidden_s = std::clamp(l.ep_overlap, 0.0, 1.0) * std::min(a2a, r->compute_s + r->expert_compute_s);
   // Compute under the hidden part runs on the SMs the communication leaves: while the a2a runs it
   // advances at (1 − share), so the step pays share × the hidden time.
-  const double sm_share = l.ep_dispatcher == EpDispatcher::deepep ? kDeepEpSmShare : kNcclOverlapSmShare;
-  r->ep_comm_s = a2a - r->ep_comm_hidden_s + sm_share * r->ep_comm_hidden_s;
+  r->ep_comm_s = a2a - r->ep_comm_hidden_s + ep_overlap_sm_share(l) * r->ep_comm_hidden_s;
 }
 
 }  // namespace sizer::layout

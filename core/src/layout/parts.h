@@ -121,6 +121,8 @@ void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const Plan
 // token-dropping router, its capacity factor: every expert computes that many slots), else the
 // sourced default with expert parallelism and 1 without (moe.cpp).
 double moe_imbalance(const PlanLayout& l);
+// Share of the chip's SMs an overlapped all-to-all's kernels take from the compute under it.
+double ep_overlap_sm_share(const PlanLayout& l);
 void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                LayoutResult* r);
 // Output head FLOPs in units of one layer's (the logits GEMM V·h against a layer's parameters).
