@@ -115,13 +115,25 @@ TEST_CASE("a chip with no calibrate run says its GEMM efficiency is assumed (iss
   }
   // No calibrate run but the same silicon as a fitted chip: that chip's values, and the plan says
   // whose they are.
-  for (const char* d : {"\"h200\"", "\"h800\"", "\"a100-40gb\""}) {
+  for (const char* d : {"\"h200\"", "\"a100-40gb\""}) {
     INFO(d);
     const auto [basis, notes] = notes_of(d);
     CHECK(basis == EfficiencyBasis::same_die);
     CHECK_FALSE(says_assumed(notes));
     CHECK(std::any_of(notes.begin(), notes.end(),
                       [](const std::string& n) { return n.find("'s fit, the same silicon") != std::string::npos; }));
+  }
+  // Fitted on one publication's stack: the plan says on what, so H800 against H100 is read right.
+  {
+    const auto [basis, notes] = notes_of("\"h800\"");
+    CHECK(basis == EfficiencyBasis::fitted);
+    CHECK_FALSE(says_assumed(notes));
+    CHECK(std::any_of(notes.begin(), notes.end(),
+                      [](const std::string& n) { return n.find("is fitted on one published run, DeepSeek-V2") != std::string::npos; }));
+    const auto [given, given_notes] = notes_of(R"({"preset": "h800", "id": "my-h800", "efficiency": {"gemm": 0.6549}})");
+    CHECK(given == EfficiencyBasis::given);
+    CHECK(std::none_of(given_notes.begin(), given_notes.end(),
+                       [](const std::string& n) { return n.find("is fitted on") != std::string::npos; }));
   }
   // A custom device inherits its preset's basis; stating efficiency.gemm makes it the user's.
   CHECK(notes_of(R"({"preset": "h200", "id": "my-h200"})").first == EfficiencyBasis::same_die);
@@ -155,7 +167,7 @@ TEST_CASE("same-die chips carry their fitted sibling's values exactly (assets/de
     CHECK(d.flash_attention_vs_h100 == p->flash_attention_vs_h100);  // the same tensor cores
     ++seen;
   }
-  CHECK(seen == 4);  // h800, h200, h20 (GH100) and a100-40gb (GA100)
+  CHECK(seen == 3);  // h200, h20 (GH100) and a100-40gb (GA100); h800 has its own fit since 2026-12-03
 }
 
 TEST_CASE("a stack's flash-attention efficiency scales by the chip's FlashAttention-2 ratio to the H100", "[layout]") {
@@ -434,9 +446,11 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // published 35% of the H100 peak (not the GEMM curve), the SMs an overlapped all-to-all takes
   // (DeepEP: 20 of 132) and DeepSeek-V3's blockwise FP8 (§3.3.2): DeepSeek-V3 +58.9% → +29.8%,
   // V2 +51.9% → +32.5%, Llama 3 at 131k +19.4% → −7.8%; MoE 27.7% → 15.6%, FP8/FP4 15.8% → 14.0%,
-  // dense 7.6% → 7.4%, all 10.6% → 9.7%. Each number may only go down (half a point of slack).
+  // dense 7.6% → 7.4%, all 10.6% → 9.7%. Then the H800 fitted on its BF16 run (DeepSeek-V2, now
+  // calibrate; 0.4101 against the H100's 0.6549): DeepSeek-V3, held out, +29.8% → +2.1%; MoE 15.6% →
+  // 0.5%, FP8/FP4 14.0% → 12.3%, all 9.7% → 8.6%. Each number may only go down (half a point of slack).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.074}, {"fsdp_zero3", 0.102}, {"moe", 0.156}, {"fp8_fp4", 0.140}, {"all", 0.097}};
+      {"dense_bf16", 0.074}, {"fsdp_zero3", 0.102}, {"moe", 0.005}, {"fp8_fp4", 0.123}, {"all", 0.086}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -482,9 +496,12 @@ TEST_CASE("every group, in sample and held out, over all 145 runs may only get b
   // the reference stack at FlashAttention-2's published 35% of the H100 peak, the SM share an
   // overlapped all-to-all takes from the compute under it, DeepSeek-V3's blockwise FP8: held out
   // MoE 22.5% → 19.0%, FP8/FP4 16.0% → 14.6% (worst 56.0%), dense 7.6% → 7.5%, all 10.7% → 10.2%.
+  // Then the H800's GEMM efficiency fitted on its BF16 run (DeepSeek-V2 moved to calibrate, as the
+  // MI355X's BF16 row was): held out MoE 19.0% → 15.9%, FP8/FP4 14.6% → 13.2%, all 10.2% → 9.6%;
+  // in sample MoE 2.7% → 2.1%, all 5.2% → 5.1%.
   const Limit limits[] = {
-      {"dense_bf16", 0.048, 0.075, 0.533}, {"fsdp_zero3", 0.052, 0.099, 0.609}, {"moe", 0.027, 0.190, 0.609},
-      {"fp8_fp4", 0.067, 0.146, 0.560},    {"all", 0.052, 0.102, 0.609},
+      {"dense_bf16", 0.048, 0.075, 0.533}, {"fsdp_zero3", 0.052, 0.099, 0.609}, {"moe", 0.021, 0.159, 0.609},
+      {"fp8_fp4", 0.067, 0.132, 0.560},    {"all", 0.051, 0.096, 0.609},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

@@ -35,6 +35,8 @@ struct Device {
   // or given by the user. The layout model notes every basis but fitted and given.
   EfficiencyBasis gemm_basis = EfficiencyBasis::assumed;
   std::string gemm_same_die;  // with same_die: the fitted chip's id
+  // With fitted: which published runs, when they are few or one stack's (plans say so); else empty.
+  std::string gemm_fitted_on;
   double gemm_half_width = 256;        // per-device GEMM width h/tp at which efficiency halves
   double memory_bound_factor = 1.5;   // HBM bytes moved per stored activation byte, per pass
   double link_efficiency = 0.9;        // achieved fraction of link bandwidth in collectives

@@ -94,7 +94,7 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
     if (r.object(*it, ep)) {
       r.only_keys(*it, ep, {"gemm", "gemm_half_width", "memory_bound_factor", "link", "collective_latency_s",
                             "fp8_gemm_vs_bf16", "fp4_gemm_vs_bf16", "layer_overhead_s", "attention",
-                            "scale_out_latency_s", "gemm_basis", "same_die_as", "flash_attention_vs_h100"});
+                            "scale_out_latency_s", "gemm_basis", "same_die_as", "fitted_on", "flash_attention_vs_h100"});
       r.number(*it, "flash_attention_vs_h100", ep, Range{0.1, 10}, &d->flash_attention_vs_h100);
       r.number(*it, "attention", ep, Range{0, 1}, &d->attention_efficiency);
       r.number(*it, "layer_overhead_s", ep, Range{0, 1e-2}, &d->layer_overhead_s);
@@ -110,6 +110,7 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
         else r.error(join(ep, "gemm_basis"), "must be one of fitted, same_die, assumed, given; got " + show((*it)["gemm_basis"]));
       }
       r.string(*it, "same_die_as", ep, &d->gemm_same_die);
+      r.string(*it, "fitted_on", ep, &d->gemm_fitted_on);
       if (d->gemm_basis == EfficiencyBasis::same_die && d->gemm_same_die.empty()) {
         r.error(join(ep, "same_die_as"), "is required with gemm_basis same_die: the fitted chip of the same silicon");
       }

@@ -198,6 +198,7 @@ json device_to_json(const Device& d) {
                                                     {"layer_overhead_s", d.layer_overhead_s},
                                                     {"scale_out_latency_s", d.scale_out_latency_s}})}});
   if (!d.gemm_same_die.empty()) j["efficiency"]["same_die_as"] = d.gemm_same_die;
+  if (!d.gemm_fitted_on.empty()) j["efficiency"]["fitted_on"] = d.gemm_fitted_on;
   if (d.tdp_w > 0) j["tdp_w"] = d.tdp_w;
   if (d.power_limit_w > 0) j["power_limit_w"] = d.power_limit_w;
   if (d.attention_efficiency > 0) j["efficiency"]["attention"] = d.attention_efficiency;

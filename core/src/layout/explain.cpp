@@ -54,6 +54,10 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
                   num(d.gemm_efficiency) + " of peak at large shapes) and low-precision ratios are " + d.gemm_same_die +
                   "'s fit, the same silicon, not measured on " + d.id + " itself (docs/validation.md)");
   }
+  if (d.gemm_basis == EfficiencyBasis::fitted && !d.gemm_fitted_on.empty()) {
+    out.push_back(d.id + "'s GEMM efficiency (" + num(d.gemm_efficiency) + " of peak at large shapes) is fitted on " +
+                  d.gemm_fitted_on + " (docs/validation.md)");
+  }
   if (d.gemm_basis == EfficiencyBasis::assumed) {
     out.push_back("no published training run on " + d.id + " is in the calibration set: its GEMM efficiency (" +
                   num(d.gemm_efficiency) + " of peak at large shapes) is assumed, not measured on it "
