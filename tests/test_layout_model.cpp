@@ -498,10 +498,13 @@ TEST_CASE("every group, in sample and held out, over all 145 runs may only get b
   // MoE 22.5% → 19.0%, FP8/FP4 16.0% → 14.6% (worst 56.0%), dense 7.6% → 7.5%, all 10.7% → 10.2%.
   // Then the H800's GEMM efficiency fitted on its BF16 run (DeepSeek-V2 moved to calibrate, as the
   // MI355X's BF16 row was): held out MoE 19.0% → 15.9%, FP8/FP4 14.6% → 13.2%, all 10.2% → 9.6%;
-  // in sample MoE 2.7% → 2.1%, all 5.2% → 5.1%.
+  // in sample MoE 2.7% → 2.1%, all 5.2% → 5.1%. Then IBM fms-fsdp's six 2024-02 rows, which
+  // state no torch.compile, on the pytorch_eager stack (they had the compiled stack; `sizer
+  // calibrate` keeps every committed value within rounding): in sample dense 4.8% → 3.2%, FSDP
+  // 5.2% → 3.8%, all 5.1% → 4.0%.
   const Limit limits[] = {
-      {"dense_bf16", 0.048, 0.075, 0.533}, {"fsdp_zero3", 0.052, 0.099, 0.609}, {"moe", 0.021, 0.159, 0.609},
-      {"fp8_fp4", 0.067, 0.132, 0.560},    {"all", 0.051, 0.096, 0.609},
+      {"dense_bf16", 0.032, 0.075, 0.533}, {"fsdp_zero3", 0.038, 0.099, 0.609}, {"moe", 0.021, 0.159, 0.609},
+      {"fp8_fp4", 0.067, 0.132, 0.560},    {"all", 0.040, 0.096, 0.609},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {
