@@ -123,6 +123,38 @@ TEST_CASE("predicted memory per device stays near published peaks (ratchet)", "[
   CHECK(worst <= kMemoryWorstBound);
 }
 
+TEST_CASE("MoE runs: predicted memory against the published peaks (a known gap, ratchet)", "[layout][memory][moe][validation]") {
+  // torchtitan's DeepEP README publishes memory per GPU for its Qwen3-30B-A3B runs (B200, FSDP +
+  // EP 8, full AC, local batch 8 or 10 of 4,096). The model predicts far less: measured 2026-12-03
+  // −39%, −64%, −73%, −74% (docs/validation.md). The published numbers, less 16 bytes per
+  // parameter sharded over the ranks, are the same ~111 GiB at 8 and 128 GPUs, and going from 8 to
+  // 10 sequences per GPU costs ~13.8 GiB per sequence against the model's 3.1: per-token activation
+  // memory of this MoE stack that the model does not count. Reported, not fixed; may only get better.
+  const std::pair<const char*, double> published[] = {{"tt-qwen3-30b-a3b-b200-8-deepep", 167.93 * kGiB},
+                                                      {"tt-qwen3-30b-a3b-b200-32-deepep", 124.58 * kGiB},
+                                                      {"tt-qwen3-30b-a3b-b200-128-deepep", 114.78 * kGiB},
+                                                      {"tt-qwen3-30b-a3b-b200-128-deepep-lbs10", 142.21 * kGiB}};
+  std::map<std::string, ValidationRow> by_id;
+  for (const auto& r : all_runs()) by_id[r.id] = r;
+  double sum = 0, worst = 0;
+  for (const auto& [id, bytes] : published) {
+    REQUIRE(by_id.count(id) == 1);
+    const double err = by_id[id].result.device_memory_bytes / bytes - 1;
+    INFO(id << ": " << err);
+    CHECK(by_id[id].result.fits);  // they ran
+    sum += std::fabs(err);
+    worst = std::max(worst, std::fabs(err));
+  }
+  CHECK(sum / 4 <= 0.63 + 0.01);
+  CHECK(worst <= 0.74 + 0.01);
+  // The marginal sequence: two more per GPU at 128 GPUs, published +27.4 GiB.
+  const double per_seq = (by_id["tt-qwen3-30b-a3b-b200-128-deepep-lbs10"].result.device_memory_bytes -
+                          by_id["tt-qwen3-30b-a3b-b200-128-deepep"].result.device_memory_bytes) / 2;
+  INFO("predicted per sequence " << per_seq / kGiB << " GiB against ~13.7 published");
+  CHECK(per_seq > 0);
+  CHECK(per_seq <= 13.7 * kGiB);
+}
+
 TEST_CASE("the planner accepts the layouts real teams ran (issue 9 item 6)", "[layout][memory][search]") {
   // Llama 3 405B on 8,192 H100: TP 8, PP 16, DP 64, selective recompute (Grattafiori et al. 2024,
   // Table 4). Before gated/GQA activations and per-op selective recompute it "needed" 114 GiB.
