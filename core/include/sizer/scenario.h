@@ -72,15 +72,15 @@ enum class Optimizer {
 };
 const char* to_string(Optimizer o);
 
-// The training software stack, as efficiency relative to a Megatron-Core-class stack (fused
-// elementwise kernels, flash attention, CUDA graphs where used). GEMMs run in the vendor's BLAS on
-// every stack, so the chip's GEMM efficiency is shared; what differs is elementwise fusion,
-// the attention kernel and per-layer host overhead (docs/validation.md, "Software stacks").
 // FlashAttention-2's utilisation of the H100's BF16 peak, the reference stack's flash attention
 // (Shah et al. 2024, 'FlashAttention-3', arXiv 2407.08608, abstract: "FlashAttention-2 achieving
 // only 35% utilization on the H100 GPU"); scaled per chip by `flash_attention_vs_h100`.
 constexpr double kFlashAttention2H100 = 0.35;
 
+// The training software stack, as efficiency relative to a Megatron-Core-class stack (fused
+// elementwise kernels, flash attention, CUDA graphs where used). GEMMs run in the vendor's BLAS on
+// every stack, so the chip's GEMM efficiency is shared; what differs is elementwise fusion,
+// the attention kernel and per-layer host overhead (docs/validation.md, "Software stacks").
 struct SoftwareStack {
   std::string id = "megatron";      // megatron | pytorch | pytorch_eager | jax (core/src/formulas/software_stack.cpp)
   double memory_bound_scale = 1;    // × the chip's memory-bound bytes per activation byte

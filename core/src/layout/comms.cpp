@@ -17,7 +17,6 @@ namespace sizer::layout {
 namespace {
 constexpr double kTpCollectivesPerLayer = 4.0;  // 2 forward + 2 backward (all-reduce or RS+AG)
 constexpr double kTpExtraFullRecompute = 2.0;   // the recomputed forward repeats its 2
-constexpr double kOverlapContention = 0.1;      // hidden communication still costs 10% of its time
 }  // namespace
 
 void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,

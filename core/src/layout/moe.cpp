@@ -33,7 +33,7 @@
 //    communication kernels run on SMs taken from the GEMMs, so the compute under it slows by their
 //    share of the chip. DeepEP's kernels take 20 of the H800's 132 SMs (DeepSeek-V3 §3.2.2: "only
 //    20 SMs are sufficient to fully utilize the bandwidths of IB and NVLink"); an all-to-all
-//    overlapped through NCCL is charged the share the TP overlap assumes (comms.cpp, 10%).
+//    overlapped through NCCL is charged the share the TP overlap assumes (kOverlapContention, 10%).
 //  - Links: with routing spread evenly over the EP group, (kd − 1)/ep of a rank's routed copies go
 //    to the kd − 1 other EP ranks of its scale-up domain and (ep − kd)/ep to other domains. An
 //    all-to-all exchanges with every peer at once, so the two parts run concurrently and the slower
@@ -53,7 +53,6 @@ constexpr double kPermuteElementsPerK = 2.0;   // per routed copy: written by pe
 constexpr double kDispatchEinsumsFwd = 2.0;    // einsum dispatch, forward: the dispatch and the combine einsum
 constexpr double kDispatchEinsumsBwd = 3.0;    // backward: dispatch input grad, combine input and mask grads
 constexpr double kDeepEpSmShare = 20.0 / 132.0;  // DeepEP: 20 of the H800's 132 SMs (DeepSeek-V3 §3.2.2)
-constexpr double kNcclOverlapSmShare = 0.1;      // NCCL all-to-all under compute: as comms.cpp's TP overlap
 }  // namespace
 
 double moe_imbalance(const PlanLayout& l) {
@@ -62,7 +61,7 @@ double moe_imbalance(const PlanLayout& l) {
 }
 
 double ep_overlap_sm_share(const PlanLayout& l) {
-  return l.ep_dispatcher == EpDispatcher::deepep ? kDeepEpSmShare : kNcclOverlapSmShare;
+  return l.ep_dispatcher == EpDispatcher::deepep ? kDeepEpSmShare : kOverlapContention;
 }
 
 void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,

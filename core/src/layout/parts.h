@@ -19,6 +19,10 @@ constexpr double kFwdFlopsPerParamToken = 2.0;
 constexpr double kAttnFwdFlopsPerTokenLayer = 4.0;  // QKᵀ and AV: 2·s·h each, per token per layer
 constexpr double kPassesFwdBwd = 3.0;               // backward costs twice the forward
 constexpr double kCausalShare = 0.5;                // causal attention computes half the score blocks
+// Communication hidden behind compute still costs this share of its time: its kernels take some
+// of the chip's SMs (2–16 of H100's 132 in Transformer Engine's userbuffers; an assumption,
+// docs/planner.md). The TP overlap (comms.cpp) and an NCCL all-to-all overlap (moe.cpp) use it.
+constexpr double kOverlapContention = 0.1;
 
 // Elements cast to FP8/FP4 per token per layer on one device (low_precision.cpp).
 double cast_elements_per_token_layer(const Model& m, const PlanLayout& l);
