@@ -74,6 +74,61 @@ TEST_CASE("ZeRO-3 gathers every micro-batch; ZeRO-1 reduces once per step", "[la
   }
 }
 
+TEST_CASE("ZeRO-1/2: a gradient reduce-scatter and a parameter all-gather, hidden per model chunk", "[layout][fsdp]") {
+  // GPT-3 175B on 512 H100s, TP 4 x PP 8, DP 16, 72 micro-batches: the MLPerf v4.0 layout.
+  const Scenario s = scenario(R"({"model": {"preset": "dense-1t", "params": 174.6e9, "layers": 96, "hidden": 12288,
+    "heads": 96, "vocab": 50304, "ffn_hidden": 49152, "seq_len": 2048}, "device": "h100",
+    "training": {"zero_stage": 1, "layout": {"tp": 4, "pp": 8, "dp": 16, "micro_batch": 2,
+    "global_batch": 2304, "seq_len": 2048, "recompute": "none", "virtual_stages": 1}}})");
+  PlanLayout one = plan_layout(s);
+  const LayoutResult plain = run(s, one);
+  REQUIRE(plain.valid());
+  SECTION("without overlap the reduce-scatter and the gather are both paid") {
+    PlanLayout serial = one;
+    serial.dp_overlap = false;
+    const LayoutResult r = run(s, serial);
+    CHECK(r.dp_comm_exposed_s > plain.dp_comm_exposed_s);
+    CHECK(r.dp_comm_exposed_s > 0.3);  // 5.5 G parameters: 10.9 GB of BF16 each way over 16 nodes' NICs
+  }
+  SECTION("interleaving hides the other chunks' reductions behind the backwards still to run") {
+    PlanLayout four = one;
+    four.virtual_stages = 4;
+    const LayoutResult r = run(s, four);
+    REQUIRE(r.valid());
+    CHECK(plain.dp_comm_exposed_s > 0);
+    CHECK(r.dp_comm_exposed_s < 0.5 * plain.dp_comm_exposed_s);
+  }
+  SECTION("ZeRO-0 all-reduces the gradients: no gather, the same bytes twice over the ring") {
+    PlanLayout zero0 = one, serial1 = one;
+    zero0.zero_stage = 0, zero0.dp_overlap = false;
+    serial1.dp_overlap = false;
+    CHECK(run(s, zero0).dp_comm_exposed_s == Approx(run(s, serial1).dp_comm_exposed_s).epsilon(0.02));
+  }
+  SECTION("FP8 parameter gathers move half the bytes") {
+    PlanLayout serial = one;
+    serial.dp_overlap = false;
+    PlanContext c = plan_context(s), fp8 = c;
+    fp8.param_gather_bytes = 1;
+    const double bf16_s = evaluate_layout(s.model, s.device, serial, c).dp_comm_exposed_s;
+    const double fp8_s = evaluate_layout(s.model, s.device, serial, fp8).dp_comm_exposed_s;
+    CHECK(fp8_s < bf16_s);
+    CHECK(fp8_s > 0.7 * bf16_s);  // the reduce-scatter stays BF16: about three quarters
+    CHECK(fp8_s < 0.8 * bf16_s);
+  }
+}
+
+TEST_CASE("ZeRO-3 gathers in param_gather_bytes: FP8 all-gathers halve the gather time", "[layout][fsdp]") {
+  const Scenario s = scenario(kFsdp);
+  PlanLayout serial = plan_layout(s);
+  serial.dp_overlap = false;
+  PlanContext c = plan_context(s), fp8 = c;
+  fp8.param_gather_bytes = 1;
+  const double bf16_s = evaluate_layout(s.model, s.device, serial, c).dp_comm_exposed_s;
+  const double fp8_s = evaluate_layout(s.model, s.device, serial, fp8).dp_comm_exposed_s;
+  // two gathers (forward, backward) and one BF16 reduce-scatter per layer: (1 + 1 + 2) / (2 + 2 + 2)
+  CHECK(fp8_s == Approx(bf16_s * 4.0 / 6.0).epsilon(0.05));
+}
+
 TEST_CASE("ZeRO-3 under pipeline parallelism gathers once per step and keeps the stage's weights", "[layout][fsdp]") {
   const Scenario s = scenario(R"({"model": "llama-3.1-405b", "device": "h100", "training": {"zero_stage": 3,
     "layout": {"tp": 8, "pp": 8, "dp": 8, "micro_batch": 2, "global_batch": 256, "seq_len": 8192,

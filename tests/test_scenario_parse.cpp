@@ -89,6 +89,7 @@ TEST_CASE("presets take overrides; full objects stand alone", "[parse]") {
 
 TEST_CASE("wrong types are reported with their path", "[parse][bad]") {
   CHECK(first_path(parse(R"({"training": {"days": "ninety"}})")) == "training.days");
+  CHECK(first_path(parse(R"({"training": {"param_gather_bytes": "fp8"}})")) == "training.param_gather_bytes");
   CHECK(first_path(parse(R"({"training": {"mfu": 0.45}})")) == "training.mfu");
   CHECK(first_path(parse(R"({"training": {"mfu": [0.4, "x"]}})")) == "training.mfu[1]");
   CHECK(first_path(parse(R"({"training": {"layout": {"sequence_parallel": 1}}})")) == "training.layout.sequence_parallel");
@@ -118,6 +119,8 @@ TEST_CASE("out-of-range numbers are refused: negative, zero, huge, fractional co
       {R"({"device": {"preset": "h100", "memory_bytes": 0}})", "device.memory_bytes"},
       {R"({"device": {"preset": "h100", "hbm_bytes_per_s": -5}})", "device.hbm_bytes_per_s"},
       {R"({"training": {"usd_per_device_hour": -2}})", "training.usd_per_device_hour"},
+      {R"({"training": {"param_gather_bytes": 0}})", "training.param_gather_bytes"},
+      {R"({"training": {"param_gather_bytes": 1e9}})", "training.param_gather_bytes"},
   };
   for (const auto& c : cases) {
     INFO(c[0]);
@@ -200,6 +203,19 @@ TEST_CASE("eval refuses the layouts plan refuses; uneven stages only warn (issue
     for (const Issue& w : p.warnings) pp = pp || w.path == "training.layout.pp";
     CHECK(pp);
   }
+}
+
+TEST_CASE("param_gather_bytes is optional, echoed when given and round-trips", "[parse]") {
+  const auto unset = parse(R"({"model": "llama-3-70b", "device": "h100"})");
+  REQUIRE(unset.ok());
+  CHECK(scenario_to_json(unset.scenario)["training"].count("param_gather_bytes") == 0);  // old scenarios: as before
+  CHECK(plan_context(unset.scenario).param_gather_bytes == 2);                        // activation_bytes
+  const auto fp8 = parse(R"({"model": "llama-3-70b", "device": "h100", "training": {"param_gather_bytes": 1}})");
+  REQUIRE(fp8.ok());
+  CHECK(plan_context(fp8.scenario).param_gather_bytes == 1);
+  const auto again = parse(scenario_to_json(fp8.scenario).dump());
+  REQUIRE(again.ok());
+  CHECK(scenario_to_json(again.scenario)["training"]["param_gather_bytes"] == 1);
 }
 
 TEST_CASE("the resolved scenario round-trips through its JSON", "[parse]") {

@@ -87,6 +87,7 @@ struct PlanContext {
   double bytes_per_param = 16;
   Optimizer optimizer = Optimizer::adam_mixed;
   double grad_bytes = 2, activation_bytes = 2;
+  double param_gather_bytes = 2;  // ZeRO/FSDP parameter all-gathers (training.param_gather_bytes)
   double alltoall_dispatch_bytes = 1, alltoall_combine_bytes = 2;
   SoftwareStack stack;
 };

@@ -285,6 +285,7 @@ json scenario_to_json(const Scenario& s) {
   if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
   training["fp8_recipe"] = to_string(t.fp8_recipe);
   if (t.dropout >= 0) training["dropout"] = t.dropout == 1;  // unset (from the block) by omission
+  if (t.param_gather_bytes > 0) training["param_gather_bytes"] = t.param_gather_bytes;  // unset: activation_bytes
   training["stack"] = json_object({{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
                                    {"layer_overhead_s", t.stack.layer_overhead_s}, {"cast_scale", t.stack.cast_scale},
                                    {"permute_scale", t.stack.permute_scale}});

@@ -31,7 +31,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
                           "bytes_per_param", "zero_stage", "hbm_usable", "memory_overhead_fraction", "dropout", "days",
                           "goodput", "price",
                           "usd_per_device_hour", "layout", "alltoall_dispatch_bytes",
-                          "alltoall_combine_bytes", "grad_bytes", "activation_bytes",
+                          "alltoall_combine_bytes", "grad_bytes", "activation_bytes", "param_gather_bytes",
                           "checkpoint_bytes_per_s", "search", "stack", "fp8_recipe", "reliability", "storage"});
     if (auto sit = o.find("stack"); sit != o.end()) detail::read_stack(r, *sit, "training.stack", &t.stack);
     tokens_given = r.number(o, "tokens", path, kTokensR, &t.tokens);
@@ -91,6 +91,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     r.number(o, "alltoall_combine_bytes", path, kSmallBytes, &t.alltoall_combine_bytes);
     r.number(o, "grad_bytes", path, kSmallBytes, &t.grad_bytes);
     r.number(o, "activation_bytes", path, kSmallBytes, &t.activation_bytes);
+    r.number(o, "param_gather_bytes", path, kSmallBytes, &t.param_gather_bytes);
     r.number(o, "checkpoint_bytes_per_s", path, kBandwidthR, &t.checkpoint_bytes_per_s);
     if (auto sit = o.find("search"); sit != o.end() && r.object(*sit, "training.search")) {
       detail::read_search(r, *sit, "training.search", &t.search);

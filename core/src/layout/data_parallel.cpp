@@ -15,12 +15,44 @@
 //  - Collective time and its latency, growing with the group and the nodes it spans: NCCL's
 //    tuning model (parts.h, collective_s with a group size); hierarchical reduction over the
 //    scale-up domain first (Jia et al. 2018).
+//  - ZeRO-1/2 (a distributed optimizer): the gradients are reduce-scattered and the updated
+//    parameters all-gathered, each rank stepping its shard (Rajbhandari et al. 2020 §5.1–5.2);
+//    ZeRO-0 all-reduces the gradients. With `dp_overlap` the gradient reduction of a model chunk
+//    starts when its last micro-batch's backward is done and the parameter gather of a chunk
+//    before its first forward (Megatron-Core overlap_grad_reduce / overlap_param_gather;
+//    megatron/core/pipeline_parallel/schedules.py, forward_backward_pipelining_with_interleaving:
+//    grad_sync_func and param_sync_func per model chunk). Without interleaving that leaves one
+//    micro-batch's backward (and forward) to hide behind; with v chunks per device the other
+//    v − 1 chunks' reductions also hide behind the backwards still to run, min(m, p) micro-batches
+//    of each later chunk, and their gathers behind the warm-up's forwards.
+//  - Parameter all-gathers move `param_gather_bytes` per element: BF16, or 1 when FP8 weights
+//    are gathered (Megatron-Core --fp8-param-gather, NeMo fp8_params, torchtitan's float8
+//    all-gather).
 #include "parts.h"
 
 namespace sizer::layout {
 
 namespace {
-constexpr double kDpBackwardShare = 2.0 / 3.0;  // backward share of a micro-batch's time (ZeRO-1/2)
+
+double dp_forward_share(const Model& m, const PlanLayout& l, const Step& st) {
+  return std::min(0.5, safe_div(model_flops_per_token(m, l.seq_len) / kPassesFwdBwd, st.hw_token));
+}
+
+double dp_sync_exposed_s(double grads, double gather, double fwd_share, double t_mb, const PlanLayout& l,
+                         const Step& st) {
+  // Per model chunk: v chunks per device under interleaving, else one. A chunk's unit is one
+  // micro-batch through it.
+  const double v = l.pp > 1 ? std::max(1.0, l.virtual_stages) : 1.0;
+  const double bwd_unit = (1 - fwd_share) * t_mb / v, fwd_unit = fwd_share * t_mb / v;
+  const double rounds = (v - 1) * std::min(st.mb, l.pp);  // later chunks' units still to run
+  // The last chunk's reduction has only its own last backward to hide behind, the first chunk's
+  // gather its own first forward; the other chunks' share the remaining backwards and forwards.
+  const double last = std::max(0.0, grads / v - bwd_unit) + std::max(0.0, gather / v - fwd_unit);
+  const double rest = std::max(0.0, grads * (v - 1) / v - rounds * bwd_unit) +
+                      std::max(0.0, gather * (v - 1) / v - rounds * fwd_unit);
+  return last + rest;
+}
+
 }  // namespace
 
 double zero3_exposed_s(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
@@ -30,7 +62,7 @@ double zero3_exposed_s(const Model& m, const Device& d, const PlanLayout& l, con
   const double g = st.shard_group, replicas = st.dp_group / g;
   const double k = ranks_per_domain(g, inner, st.domain);
   const double unit_params = st.shard_params / units;
-  const double gather = collective_s(d, Coll::all_gather, g, k, 1, unit_params * c.activation_bytes);
+  const double gather = collective_s(d, Coll::all_gather, g, k, 1, unit_params * c.param_gather_bytes);
   const double scatter = collective_s(d, Coll::reduce_scatter, g, k, 1, unit_params * c.grad_bytes);
   // HSDP: the gradient shard is all-reduced across replicas, each shard-group rank with the rank
   // holding the same shard in the other replicas (stride g·inner).
@@ -38,7 +70,7 @@ double zero3_exposed_s(const Model& m, const Device& d, const PlanLayout& l, con
   const double across = collective_s(d, Coll::all_reduce, replicas, kr, 1, unit_params * c.grad_bytes / g);
   // Per-unit compute of one micro-batch, split into forward and backward by FLOPs (the backward
   // carries any recomputed forward).
-  const double fwd_share = std::min(0.5, safe_div(model_flops_per_token(m, l.seq_len) / kPassesFwdBwd, st.hw_token));
+  const double fwd_share = dp_forward_share(m, l, st);
   const double unit_s = t_mb / units;
   const double fwd_c = fwd_share * unit_s, bwd_c = (1 - fwd_share) * unit_s;
   if (!l.dp_overlap) return st.mb * units * (2 * gather + scatter + across);  // nothing prefetched
@@ -65,12 +97,18 @@ void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, c
     r->dp_comm_exposed_s = zero3_exposed_s(m, d, l, c, st, t_mb, inner);
     return;
   }
-  // ZeRO-0/1/2: one gradient reduction per step (reduce-scatter + all-gather: the all-reduce
-  // volume), hidden behind the last backward pass when overlapped.
+  // ZeRO-0: one gradient all-reduce per step. ZeRO-1/2: a gradient reduce-scatter and, after the
+  // optimizer step, a parameter all-gather.
   const double k = ranks_per_domain(st.dp_group, inner, st.domain);
-  const double t = collective_s(d, Coll::all_reduce, st.dp_group, k, 1, st.shard_params * c.grad_bytes);
-  const double hidden = l.dp_overlap ? kDpBackwardShare * t_mb : 0.0;
-  r->dp_comm_exposed_s = std::max(0.0, t - hidden);
+  const double n = st.dp_group, params = st.shard_params;
+  const double grads = l.zero_stage == 0 ? collective_s(d, Coll::all_reduce, n, k, 1, params * c.grad_bytes)
+                                         : collective_s(d, Coll::reduce_scatter, n, k, 1, params * c.grad_bytes);
+  const double gather = l.zero_stage == 0 ? 0.0 : collective_s(d, Coll::all_gather, n, k, 1, params * c.param_gather_bytes);
+  if (!l.dp_overlap) {
+    r->dp_comm_exposed_s = grads + gather;
+    return;
+  }
+  r->dp_comm_exposed_s = dp_sync_exposed_s(grads, gather, dp_forward_share(m, l, st), t_mb, l, st);
 }
 
 }  // namespace sizer::layout
