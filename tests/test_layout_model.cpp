@@ -467,10 +467,10 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
 // zero-bubble PP took the MoE worst to +71.8%, a whole-run average): {group, in sample, held out,
 // worst}. Each may only go down (half a point of
 // slack); lower a number here when a change lowers it.
-TEST_CASE("every group, in sample and held out, over all 151 runs may only get better", "[layout][validation]") {
+TEST_CASE("every group, in sample and held out, over all 157 runs may only get better", "[layout][validation]") {
   const auto rows = testutil::published_runs(
       {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
-  REQUIRE(rows.size() >= 151);
+  REQUIRE(rows.size() >= 157);
   struct Limit {
     const char* group;
     double in_sample, held_out, worst;
@@ -508,10 +508,12 @@ TEST_CASE("every group, in sample and held out, over all 151 runs may only get b
   // reduce-scatter and a parameter all-gather hidden per model chunk (Megatron-Core's
   // grad_sync_func / param_sync_func), `param_gather_bytes` for FP8 weight gathers, and three
   // MLPerf v4.0 GPT-3 175B FP8 runs on 512–11,616 H100s, held out (−2.0%, +13.8%, +14.0%): held
-  // out FP8/FP4 13.2% → 12.8%; in sample MoE 2.1% → 2.2% (DeepSeek-V2 −0.0% → +0.2%).
+  // out FP8/FP4 13.2% → 12.8%; in sample MoE 2.1% → 2.2% (DeepSeek-V2 −0.0% → +0.2%). Then six
+  // MLPerf v5.0 Llama 3.1 405B FP8 runs, held out: 512–8,192 H100s −0.8%, +1.2%, +7.3%;
+  // 256–2,496 GB200s +11.5%, +13.0%, +15.5%: held out FP8/FP4 12.8% → 11.8%, all 9.9% → 9.8%.
   const Limit limits[] = {
       {"dense_bf16", 0.032, 0.075, 0.533}, {"fsdp_zero3", 0.038, 0.101, 0.609}, {"moe", 0.022, 0.161, 0.609},
-      {"fp8_fp4", 0.067, 0.128, 0.560},    {"all", 0.040, 0.099, 0.609},
+      {"fp8_fp4", 0.067, 0.118, 0.560},    {"all", 0.040, 0.098, 0.609},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {
