@@ -448,9 +448,13 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // V2 +51.9% → +32.5%, Llama 3 at 131k +19.4% → −7.8%; MoE 27.7% → 15.6%, FP8/FP4 15.8% → 14.0%,
   // dense 7.6% → 7.4%, all 10.6% → 9.7%. Then the H800 fitted on its BF16 run (DeepSeek-V2, now
   // calibrate; 0.4101 against the H100's 0.6549): DeepSeek-V3, held out, +29.8% → +2.1%; MoE 15.6% →
-  // 0.5%, FP8/FP4 14.0% → 12.3%, all 9.7% → 8.6%. Each number may only go down (half a point of slack).
+  // 0.5%, FP8/FP4 14.0% → 12.3%, all 9.7% → 8.6%. 2026-12-03, raised on purpose: thirteen MLPerf
+  // Training runs added, all held out (GPT-3 175B and Llama 3.1 405B on H100, GB200 and GB300, FP8
+  // within −2% to +16%; the four NVFP4 runs −26% to −41%, slower than published because a chip
+  // without a fitted FP4 ratio runs FP4 GEMMs no faster than FP8): FP8/FP4 12.3% → 13.9%, all
+  // 8.6% → 9.9%. Each number may only go down (half a point of slack).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.074}, {"fsdp_zero3", 0.102}, {"moe", 0.005}, {"fp8_fp4", 0.123}, {"all", 0.086}};
+      {"dense_bf16", 0.074}, {"fsdp_zero3", 0.102}, {"moe", 0.006}, {"fp8_fp4", 0.139}, {"all", 0.099}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -467,10 +471,10 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
 // zero-bubble PP took the MoE worst to +71.8%, a whole-run average): {group, in sample, held out,
 // worst}. Each may only go down (half a point of
 // slack); lower a number here when a change lowers it.
-TEST_CASE("every group, in sample and held out, over all 157 runs may only get better", "[layout][validation]") {
+TEST_CASE("every group, in sample and held out, over all 161 runs may only get better", "[layout][validation]") {
   const auto rows = testutil::published_runs(
       {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
-  REQUIRE(rows.size() >= 157);
+  REQUIRE(rows.size() >= 161);
   struct Limit {
     const char* group;
     double in_sample, held_out, worst;
@@ -511,9 +515,14 @@ TEST_CASE("every group, in sample and held out, over all 157 runs may only get b
   // out FP8/FP4 13.2% → 12.8%; in sample MoE 2.1% → 2.2% (DeepSeek-V2 −0.0% → +0.2%). Then six
   // MLPerf v5.0 Llama 3.1 405B FP8 runs, held out: 512–8,192 H100s −0.8%, +1.2%, +7.3%;
   // 256–2,496 GB200s +11.5%, +13.0%, +15.5%: held out FP8/FP4 12.8% → 11.8%, all 9.9% → 9.8%.
+  // Then four MLPerf v5.1 NVFP4 Llama 3.1 405B runs, held out, −25.9% to −41.0% (too slow: no chip
+  // has a fitted FP4 ratio, so FP4 GEMMs run no faster than FP8; fitting the GB200's on one of
+  // them, 0.8923, puts the other GB200 runs within 7.4% but the serving model's GB200 FP4 runs up
+  // to +42% and torchao's NVFP4 run at +44%, so it was not kept, docs/validation.md): held out
+  // FP8/FP4 11.8% → 14.2%, all 9.8% → 10.5%.
   const Limit limits[] = {
       {"dense_bf16", 0.032, 0.075, 0.533}, {"fsdp_zero3", 0.038, 0.101, 0.609}, {"moe", 0.022, 0.161, 0.609},
-      {"fp8_fp4", 0.067, 0.118, 0.560},    {"all", 0.040, 0.098, 0.609},
+      {"fp8_fp4", 0.067, 0.142, 0.560},    {"all", 0.040, 0.105, 0.609},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {
