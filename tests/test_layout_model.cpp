@@ -452,9 +452,12 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // Training runs added, all held out (GPT-3 175B and Llama 3.1 405B on H100, GB200 and GB300, FP8
   // within −2% to +16%; the four NVFP4 runs −26% to −41%, slower than published because a chip
   // without a fitted FP4 ratio runs FP4 GEMMs no faster than FP8): FP8/FP4 12.3% → 13.9%, all
-  // 8.6% → 9.9%. Each number may only go down (half a point of slack).
+  // 8.6% → 9.9%. Then four MLPerf v5.1 Llama 3.1 8B FP8 runs (72 and 512 GB200/GB300): +7.1% and
+  // +18.8% at 72 GPUs, +110% and +112% at 512 (1,024 tokens per GPU per step; the published step
+  // halves per-GPU throughput there, which the model does not reproduce): FP8/FP4 13.9% → 19.7%,
+  // all 9.9% → 12.8%. Each number may only go down (half a point of slack).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.074}, {"fsdp_zero3", 0.102}, {"moe", 0.006}, {"fp8_fp4", 0.139}, {"all", 0.099}};
+      {"dense_bf16", 0.074}, {"fsdp_zero3", 0.102}, {"moe", 0.006}, {"fp8_fp4", 0.197}, {"all", 0.128}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -471,10 +474,10 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
 // zero-bubble PP took the MoE worst to +71.8%, a whole-run average): {group, in sample, held out,
 // worst}. Each may only go down (half a point of
 // slack); lower a number here when a change lowers it.
-TEST_CASE("every group, in sample and held out, over all 161 runs may only get better", "[layout][validation]") {
+TEST_CASE("every group, in sample and held out, over all 165 runs may only get better", "[layout][validation]") {
   const auto rows = testutil::published_runs(
       {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
-  REQUIRE(rows.size() >= 161);
+  REQUIRE(rows.size() >= 165);
   struct Limit {
     const char* group;
     double in_sample, held_out, worst;
@@ -519,10 +522,12 @@ TEST_CASE("every group, in sample and held out, over all 161 runs may only get b
   // has a fitted FP4 ratio, so FP4 GEMMs run no faster than FP8; fitting the GB200's on one of
   // them, 0.8923, puts the other GB200 runs within 7.4% but the serving model's GB200 FP4 runs up
   // to +42% and torchao's NVFP4 run at +44%, so it was not kept, docs/validation.md): held out
-  // FP8/FP4 11.8% → 14.2%, all 9.8% → 10.5%.
+  // FP8/FP4 11.8% → 14.2%, all 9.8% → 10.5%. Then four MLPerf v5.1 Llama 3.1 8B FP8 runs, held
+  // out (+7.1%, +18.8% on 72 GPUs; +110.1%, +111.8% on 512: see the test above): held out FP8/FP4
+  // 14.2% → 19.4% (worst 111.8%), all 10.5% → 12.3%.
   const Limit limits[] = {
       {"dense_bf16", 0.032, 0.075, 0.533}, {"fsdp_zero3", 0.038, 0.101, 0.609}, {"moe", 0.022, 0.161, 0.609},
-      {"fp8_fp4", 0.067, 0.142, 0.560},    {"all", 0.040, 0.105, 0.609},
+      {"fp8_fp4", 0.067, 0.194, 1.118},    {"all", 0.040, 0.123, 1.118},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {
