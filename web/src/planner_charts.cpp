@@ -128,7 +128,10 @@ void step_bar(Ui& ui, const sizer::LayoutResult& r) {
       {"CP", "Ring-attention K/V exchange beyond what the attention compute hides.", r.cp_comm_s, c[6]},
       {"PP send/recv", "Activations and gradients crossing pipeline-stage boundaries.", r.pp_p2p_s, c[2]},
       {"bubble", bubble.c_str(), r.pp_bubble_s, c[7]},
-      {"exposed DP", "Gradient reduction not hidden behind the last backward pass.", r.dp_comm_exposed_s, c[3]},
+      {"exposed DP", u8"Data-parallel traffic compute does not hide: ZeRO-0 the gradient all-reduce, ZeRO-1/2 the "
+                     u8"gradient reduce-scatter and parameter all-gather (each model chunk's behind the other chunks' "
+                     u8"work), ZeRO-3 the per-layer gathers and reduce-scatters.",
+       r.dp_comm_exposed_s, c[3]},
       {"optimizer", "Optimizer step: reads and writes the training state at HBM bandwidth.", r.optimizer_s, ui.pal.faint},
       {"overheads", u8"Fixed cost per layer per pass per micro-batch: kernel launches and host work (chip + software "
                     u8"stack, fitted in docs/validation.md).", r.overhead_s, ui.pal.muted},
