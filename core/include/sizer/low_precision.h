@@ -23,8 +23,13 @@ namespace sizer {
 // The FP8/FP4 GEMM kernels' efficiency as a fraction of the BF16 kernels' on the same shapes
 // (device.efficiency.fp8_gemm_vs_bf16 / fp4_gemm_vs_bf16, fitted per chip; docs/validation.md
 // "Low precision"). A chip without a fitted FP8 value takes kFp8KernelFallback, the lower of the
-// fitted chips' values (GB200 0.87, H100 1.0); FP4 without one gains nothing over the chip's FP8.
+// fitted chips' values when it was set (GB200 0.873, H100 1.0); the GB200's is 0.819 since its
+// refit on dense runs (2026-12-03), but the B200's GEMM efficiency was fitted on FP8-only runs
+// with 0.87, so the fallback is kept with it. A chip with an FP4 peak and no fitted FP4 value takes
+// kFp4KernelFallback, the one fitted FP4 ratio (NVFP4 on the B200, from its TensorRT-LLM serving
+// runs; the GB200 carries it as the same die); a chip without an FP4 peak runs FP4 at FP8 speed.
 constexpr double kFp8KernelFallback = 0.87;
+constexpr double kFp4KernelFallback = 0.72;
 struct LowPrecisionKernel {
   double factor = 0;      // 0: not a low-precision precision
   bool fallback = false;  // the chip has no fitted value at this precision

@@ -65,8 +65,8 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
   }
   if (r.low_precision_fallback) {
     out.push_back("no published training run at this precision on " + d.id + ": its low-precision GEMM efficiency is "
-                  "assumed (" + num(r.low_precision_factor) + " of the BF16 one: the lower of the fitted chips' FP8 kernel ratios, and for FP4 no gain "
-                  "over FP8), not measured");
+                  "assumed (" + num(r.low_precision_factor) + " of the BF16 one: for FP8 the lower of the fitted chips' kernel ratios, "
+                  "for FP4 the B200's NVFP4 ratio, fitted on its serving runs), not measured");
   }
   if (r.problems & kNoFit) out.push_back(explain_problem(m, d, l, r, kNoFit));
   // The jax stack's MoE dispatch cost on TPUs comes from one published A/B (software_stack.cpp);

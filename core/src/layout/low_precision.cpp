@@ -51,6 +51,7 @@ LowPrecisionKernel low_precision_kernel(const Device& d, Precision p) {
   const double fp8 = d.fp8_gemm_vs_bf16 > 0 ? d.fp8_gemm_vs_bf16 : kFp8KernelFallback;
   if (p == Precision::fp8) return {fp8, true};
   const double fp8_peak = d.dense_flops(Precision::fp8), fp4_peak = d.dense_flops(Precision::fp4);
+  if (fp4_peak > 0 && fp8_peak > 0 && fp4_peak > fp8_peak) return {kFp4KernelFallback, true};
   return {fp8_peak > 0 && fp4_peak > 0 ? fp8 * fp8_peak / fp4_peak : fp8, true};
 }
 
