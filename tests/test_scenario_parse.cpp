@@ -90,6 +90,7 @@ TEST_CASE("presets take overrides; full objects stand alone", "[parse]") {
 TEST_CASE("wrong types are reported with their path", "[parse][bad]") {
   CHECK(first_path(parse(R"({"training": {"days": "ninety"}})")) == "training.days");
   CHECK(first_path(parse(R"({"training": {"param_gather_bytes": "fp8"}})")) == "training.param_gather_bytes");
+  CHECK(first_path(parse(R"({"training": {"bf16_layers": "last5"}})")) == "training.bf16_layers");
   CHECK(first_path(parse(R"({"training": {"mfu": 0.45}})")) == "training.mfu");
   CHECK(first_path(parse(R"({"training": {"mfu": [0.4, "x"]}})")) == "training.mfu[1]");
   CHECK(first_path(parse(R"({"training": {"layout": {"sequence_parallel": 1}}})")) == "training.layout.sequence_parallel");
@@ -121,6 +122,9 @@ TEST_CASE("out-of-range numbers are refused: negative, zero, huge, fractional co
       {R"({"training": {"usd_per_device_hour": -2}})", "training.usd_per_device_hour"},
       {R"({"training": {"param_gather_bytes": 0}})", "training.param_gather_bytes"},
       {R"({"training": {"param_gather_bytes": 1e9}})", "training.param_gather_bytes"},
+      {R"({"training": {"bf16_layers": -1}})", "training.bf16_layers"},
+      {R"({"training": {"bf16_layers": 2.5}})", "training.bf16_layers"},
+      {R"({"model": "llama-3-70b", "training": {"bf16_layers": 81}})", "training.bf16_layers"},
   };
   for (const auto& c : cases) {
     INFO(c[0]);
@@ -216,6 +220,24 @@ TEST_CASE("param_gather_bytes is optional, echoed when given and round-trips", "
   const auto again = parse(scenario_to_json(fp8.scenario).dump());
   REQUIRE(again.ok());
   CHECK(scenario_to_json(again.scenario)["training"]["param_gather_bytes"] == 1);
+}
+
+TEST_CASE("bf16_layers is optional, bounded by the model's layers, echoed when given and round-trips", "[parse]") {
+  const auto unset = parse(R"({"model": "llama-3-70b", "device": "h100"})");
+  REQUIRE(unset.ok());
+  CHECK(scenario_to_json(unset.scenario)["training"].count("bf16_layers") == 0);  // old scenarios: as before
+  CHECK(plan_context(unset.scenario).bf16_layers == 0);
+  const auto five = parse(R"({"model": "llama-3-70b", "device": "h100", "training": {"precision": "fp8", "bf16_layers": 5}})");
+  REQUIRE(five.ok());
+  CHECK(plan_context(five.scenario).bf16_layers == 5);
+  const auto again = parse(scenario_to_json(five.scenario).dump());
+  REQUIRE(again.ok());
+  CHECK(scenario_to_json(again.scenario)["training"]["bf16_layers"] == 5);
+  const auto all = parse(R"({"model": "llama-3-70b", "device": "h100", "training": {"bf16_layers": 80}})");
+  CHECK(all.ok());  // every layer in BF16 is allowed (an FP8 run whose only FP8 is elsewhere)
+  const auto over = parse(R"({"model": "llama-3-70b", "device": "h100", "training": {"bf16_layers": 81}})");
+  REQUIRE_FALSE(over.ok());
+  CHECK(mentions(over, "at most the model's 80 layers; got 81"));
 }
 
 TEST_CASE("the resolved scenario round-trips through its JSON", "[parse]") {

@@ -8,15 +8,17 @@
 // overheads segments, and the step time's working, shows text that names them (window.sizerHover,
 // the text of the tooltip on screen).
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, untilText, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, typeInto, untilText, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kDesktop = { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const kPhone = { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 };
+const kPhoneTouch = { ...kPhone, hasTouch: true };  // taps with the touchscreen
 const kUnits = { 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, days: 86400 };
 
 async function openPlanner(browser, origin, size, hash = '') {
-  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
+  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor,
+                                           hasTouch: Boolean(size.hasTouch) });
   await opened.page.goto(`${origin}/index.html${hash}`);
   await waitForFirstFrame(opened.page);
   await frames(opened.page, 6);  // a link's "Opened the scenario" line moves the tabs down first
@@ -289,7 +291,48 @@ async function driveEpDispatcher(browser, origin, shots, size) {
   await watch.context.close();
 }
 
+// A Llama 3 70B FP8 layout on 64 H100s: typing 20 into "BF16 layers" (a click, or a tap on a phone
+// with a touchscreen, Ctrl+A,
+// the digits, Enter) keeps a quarter of the layers' linears in BF16, which lengthens the GEMM time
+// and the step; the link carries training.bf16_layers and plan() of it gives what the page shows.
+// Typing 81 (more than the model's 80 layers) is refused, naming the field, and the last valid
+// layout's results stay.
+async function driveBf16Layers(browser, origin, shots, size) {
+  const scenario = { model: 'llama-3-70b', device: 'h100', training: { precision: 'fp8',
+    layout: { tp: 8, pp: 1, dp: 8, micro_batch: 1, global_batch: 64, seq_len: 8192 } } };
+  const hash = '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
+  const { page, watch } = await openPlanner(browser, origin, size, hash);
+  const where = (w) => `${size.name}: ${w}`;
+  const field = 'planner:training.bf16_layers';
+  await scrollIntoView(page, field, size.viewport);
+  const before = await stepTerms(page);
+  const text0 = await resultsText(page);
+  await typeInto(page, field, '20', Boolean(size.hasTouch));
+  const linked = await linkWith(page, 'training.bf16_layers', 20, where('BF16 layers 20'));
+  await textChanged(page, text0, where('BF16 layers 20'));
+  const terms = await stepTerms(page);
+  const plan = await planInPage(page, linked);
+  sameAsPlan(terms, plan, where('BF16 layers 20'));
+  assert(terms.GEMM > before.GEMM, where(`BF16 layers did not lengthen the GEMMs: ${before.GEMM} → ${terms.GEMM} s`));
+  assert(terms.step > before.step, where(`BF16 layers did not lengthen the step: ${before.step} → ${terms.step} s`));
+  await shot(page, shots, `planner-bf16-layers-${size.name}.png`);
+  const text1 = await resultsText(page);
+  await typeInto(page, field, '81', Boolean(size.hasTouch));
+  const refused = await untilText(page, (t) => /training\.bf16_layers: must be at most the model's 80 layers; got 81/.test(t),
+                                  where('the refusal names the field'));
+  assert(refused.includes(text1.match(/^Planner: .*$/m)[0]), where(`the last valid layout was not kept:\n${refused}`));
+  assert(!/NaN|Infinity/.test(refused), where(`NaN in the results:\n${refused}`));
+  await shot(page, shots, `planner-bf16-layers-refused-${size.name}.png`);
+  assertClean(watch);
+  await watch.context.close();
+}
+
 export const tests = [
+  ['planner: "BF16 layers", typed at desktop and phone size, keeps layers in BF16; too many is refused', async ({ browser, origin, shots }) => {
+    await driveBf16Layers(browser, origin, shots, kDesktop);
+    await driveBf16Layers(browser, origin, shots, kPhoneTouch);
+  }],
+
   ['planner: the EP dispatcher, picked with the pointer at desktop and phone size, changes the all-to-all', async ({ browser, origin, shots }) => {
     await driveEpDispatcher(browser, origin, shots, kDesktop);
     await driveEpDispatcher(browser, origin, shots, kPhone);

@@ -147,6 +147,8 @@ void layout_editor(Ui& ui) {
     count_field(ui, "Micro-batch", "training.layout.micro_batch");
     count_field(ui, "Global batch", "training.layout.global_batch");
     count_field(ui, "Sequence", "training.layout.seq_len");
+    // Read only by FP8/FP4 runs: transformer layers whose linears stay in BF16 (layout/parts.h).
+    count_field(ui, "BF16 layers", "training.bf16_layers");
     choice_field(ui, "ZeRO stage", "training.zero_stage", {{"0", "0"}, {"1", "1"}, {"2", "2"}, {"3", "3"}}, true);
     switch_field(ui, "Seq. parallel", "training.layout.sequence_parallel");
     switch_field(ui, "Flash attention", "training.layout.flash_attention");

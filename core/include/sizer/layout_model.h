@@ -88,6 +88,7 @@ struct PlanContext {
   Optimizer optimizer = Optimizer::adam_mixed;
   double grad_bytes = 2, activation_bytes = 2;
   double param_gather_bytes = 2;  // ZeRO/FSDP parameter all-gathers (training.param_gather_bytes)
+  double bf16_layers = 0;         // layers whose linears stay in BF16 under FP8/FP4 (training.bf16_layers)
   double alltoall_dispatch_bytes = 1, alltoall_combine_bytes = 2;
   SoftwareStack stack;
 };
@@ -154,6 +155,7 @@ struct LayoutResult {
   // domain) and across the scale-out network (DeepEP: once per other domain reached).
   double ep_copies_scale_up = 0, ep_copies_scale_out = 0;
   double low_precision_factor = 0;     // FP8/FP4 GEMM efficiency ÷ BF16's (0: a BF16 run)
+  double bf16_layer_share = 0;         // share of the slowest stage's layers kept in BF16 (training.bf16_layers)
   bool low_precision_fallback = false;  // no published run on this chip at this precision
   double tokens_per_step = 0;
   double model_flops_per_step = 0, hardware_flops_per_step = 0;

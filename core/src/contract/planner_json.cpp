@@ -50,6 +50,7 @@ json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutR
                                   {"tokens_per_expert", r.tokens_per_expert},
                                   {"expert_imbalance", r.expert_imbalance},
                                   {"low_precision_factor", r.low_precision_factor},
+                                  {"bf16_layer_share", r.bf16_layer_share},
                                   {"tokens_per_step", r.tokens_per_step},
                                   {"model_flops_per_step", r.model_flops_per_step},
                                   {"hardware_flops_per_step", r.hardware_flops_per_step},

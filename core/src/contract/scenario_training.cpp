@@ -31,7 +31,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
                           "bytes_per_param", "zero_stage", "hbm_usable", "memory_overhead_fraction", "dropout", "days",
                           "goodput", "price",
                           "usd_per_device_hour", "layout", "alltoall_dispatch_bytes",
-                          "alltoall_combine_bytes", "grad_bytes", "activation_bytes", "param_gather_bytes",
+                          "alltoall_combine_bytes", "grad_bytes", "activation_bytes", "param_gather_bytes", "bf16_layers",
                           "checkpoint_bytes_per_s", "search", "stack", "fp8_recipe", "reliability", "storage"});
     if (auto sit = o.find("stack"); sit != o.end()) detail::read_stack(r, *sit, "training.stack", &t.stack);
     tokens_given = r.number(o, "tokens", path, kTokensR, &t.tokens);
@@ -92,6 +92,11 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     r.number(o, "grad_bytes", path, kSmallBytes, &t.grad_bytes);
     r.number(o, "activation_bytes", path, kSmallBytes, &t.activation_bytes);
     r.number(o, "param_gather_bytes", path, kSmallBytes, &t.param_gather_bytes);
+    if (r.number(o, "bf16_layers", path, Range{0, 1e6, false, true}, &t.bf16_layers) && t.bf16_layers > m.layers) {
+      r.error("training.bf16_layers", "must be at most the model's " + num(m.layers) + " layers; got " +
+                                          num(t.bf16_layers));
+      t.bf16_layers = 0;
+    }
     r.number(o, "checkpoint_bytes_per_s", path, kBandwidthR, &t.checkpoint_bytes_per_s);
     if (auto sit = o.find("search"); sit != o.end() && r.object(*sit, "training.search")) {
       detail::read_search(r, *sit, "training.search", &t.search);

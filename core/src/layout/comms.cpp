@@ -26,7 +26,10 @@ void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const Plan
   const double tp_count = (kTpCollectivesPerLayer + (l.recompute == Recompute::full ? kTpExtraFullRecompute : 0)) *
                           st.layers_stage * st.mb;
   // Tensorwise FP8 runs gather the TP inputs in 8 bits (sizer/low_precision.h).
-  const double lowp = r->low_precision_factor > 0 ? tp_comm_bytes_fraction(c.fp8_recipe) : 1.0;
+  // Layers kept in BF16 gather in BF16.
+  const double lowp = r->low_precision_factor > 0 ? (1 - r->bf16_layer_share) * tp_comm_bytes_fraction(c.fp8_recipe) +
+                                                        r->bf16_layer_share
+                                                  : 1.0;
   r->tp_comm_s = collective_s(d, r->tp_link, tp_count, lowp * 2 * (l.tp - 1) / l.tp * st.tp_msg);
   if (l.tp_comm_overlap && r->tp_comm_s > 0) {
     const double gemm_s = std::max(0.0, r->compute_s - r->attention_s);

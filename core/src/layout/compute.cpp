@@ -23,6 +23,8 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   const LowPrecisionKernel lp = low_precision_kernel(d, c.precision);
   r->low_precision_factor = lp.factor;
   r->low_precision_fallback = lp.fallback;
+  // Layers kept in BF16 (training.bf16_layers) run their linears at the BF16 peak, uncast.
+  r->bf16_layer_share = lp.factor > 0 ? bf16_layer_share(m, l, c, st) : 0.0;
   // Attention's own products (QKᵀ and AV, fused by flash attention) run at the attention
   // efficiency in BF16; every other FLOP is a GEMM.
   const double attn_token = std::min(st.hw_token, st.attn_hw_token);
@@ -54,9 +56,9 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   // The output head (logits GEMM, forward and backward) runs at its own shape, and in BF16 in a
   // low-precision run.
   const double head = std::min(gemm_token, kPassesFwdBwd * kFwdFlopsPerParamToken * m.vocab * h);
-  const double lp_factor = lp.factor > 0 ? lp.factor : 1.0;
-  const double gemm_s_token = (gemm_token - head) / (st.peak * lp_factor * r->gemm_efficiency) +
-                              safe_div(head, (lp.factor > 0 ? peak_bf16 : st.peak) * shape.head);
+  const double gemm_s_token =
+      (gemm_token - head) * linear_s_per_flop(st.peak, lp.factor, peak_bf16, r->bf16_layer_share, r->gemm_efficiency) +
+      safe_div(head, (lp.factor > 0 ? peak_bf16 : st.peak) * shape.head);
   r->attention_s = r->tokens_per_step * attn_s_token / st.devices * st.stage_skew;
   r->compute_s = r->tokens_per_step * (attn_s_token + gemm_s_token) / st.devices;
   r->compute_s *= st.stage_skew;
@@ -70,7 +72,7 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   if (lp.factor > 0) {
     const double elements = (cast_elements_per_token_layer(m, l) * b * (s / l.cp) +
                              st.shard_params * l.pp / std::max(1.0, m.layers)) *
-                            st.layers_stage * st.mb * (passes / kPassesFwdBwd);
+                            st.layers_stage * (1 - r->bf16_layer_share) * st.mb * (passes / kPassesFwdBwd);
     r->low_precision_cast_s =
         safe_div(d.memory_bound_factor * c.stack.cast_scale * cast_bytes_per_element(c.fp8_recipe) * elements,
                  d.hbm_bytes_per_s);

@@ -77,10 +77,11 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   r->tokens_per_expert = tokens_dev * l.ep * etp * k / m.moe.experts * imbalance;
   const double width = std::min({r->tokens_per_expert, h, expert_ffn_width(m) / etp});
   r->expert_gemm_efficiency = d.gemm_efficiency_at(width);
-  const double peak = st.peak * (r->low_precision_factor > 0 ? r->low_precision_factor : 1.0);
+  const double peak_bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
   if (r->expert_gemm_efficiency > 0) {
-    r->expert_compute_s = r->tokens_per_step * st.routed_hw_token * imbalance * st.stage_skew /
-                          (st.devices * peak * r->expert_gemm_efficiency);
+    r->expert_compute_s = r->tokens_per_step * st.routed_hw_token * imbalance * st.stage_skew / st.devices *
+                          linear_s_per_flop(st.peak, r->low_precision_factor, peak_bf16, r->bf16_layer_share,
+                                            r->expert_gemm_efficiency);
   }
 
   const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
@@ -92,7 +93,6 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
     const double einsums = kDispatchEinsumsFwd + kDispatchEinsumsBwd + (l.recompute == Recompute::full ? kDispatchEinsumsFwd : 0.0);
     const double flops_token = einsums * kFwdFlopsPerParamToken * experts * capacity * h;
     const double eff = d.gemm_efficiency_at(std::min({seq, h, experts * capacity}));
-    const double peak_bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
     r->moe_permute_s = safe_div(flops_token * tokens_dev * moe_layers_stage * st.mb, peak_bf16 * eff);
   } else {
     // Router permute/unpermute copies, memory bound.

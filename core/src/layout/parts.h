@@ -114,6 +114,25 @@ inline double ranks_per_domain(double n, double stride, double domain) {
   return std::max(1.0, std::min(n, std::floor(domain / std::max(1.0, stride))));
 }
 
+// Share of the slowest stage's transformer layers whose linears stay in BF16 in an FP8/FP4 run
+// (training.bf16_layers: Megatron-Core's num_layers_at_start_in_bf16 / _at_end_in_bf16, torchao's
+// module filters). Without PP it is the model's share. Under PP they sit at the model's ends, on
+// the first and last stages, which become the slowest: at most one model chunk of a device's
+// layers (the whole stage without interleaving).
+inline double bf16_layer_share(const Model& m, const PlanLayout& l, const PlanContext& c, const Step& st) {
+  if (c.bf16_layers <= 0 || m.layers <= 0 || st.layers_stage <= 0) return 0;
+  if (l.pp <= 1) return std::min(1.0, c.bf16_layers / m.layers);
+  const double chunk = st.layers_stage / std::max(1.0, l.virtual_stages);
+  return std::min(1.0, std::min(c.bf16_layers, chunk) / st.layers_stage);
+}
+
+// Seconds per FLOP of the linear layers' GEMMs at the precision's peak `peak` (× the kernel ratio
+// `lp`, 0 for BF16) and efficiency `eff`, with a share `bf16` of the layers at the BF16 peak.
+inline double linear_s_per_flop(double peak, double lp, double peak_bf16, double bf16, double eff) {
+  if (lp <= 0) return safe_div(1.0, peak * eff);
+  return safe_div(1.0 - bf16, peak * lp * eff) + safe_div(bf16, peak_bf16 * eff);
+}
+
 // Term families, in the order evaluate_layout calls them. Each fills its fields of *r.
 void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                   LayoutResult* r);

@@ -87,6 +87,7 @@ PlanContext plan_context(const Scenario& s) {
   c.grad_bytes = t.grad_bytes;
   c.activation_bytes = t.activation_bytes;
   c.param_gather_bytes = t.param_gather_bytes > 0 ? t.param_gather_bytes : t.activation_bytes;
+  c.bf16_layers = t.bf16_layers;
   c.alltoall_dispatch_bytes = t.alltoall_dispatch_bytes;
   c.alltoall_combine_bytes = t.alltoall_combine_bytes;
   c.stack = t.stack;
