@@ -463,9 +463,11 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // FP8/FP4 19.7% -> 16.8%, dense 7.4% -> 7.0%, FSDP 10.2% -> 9.9%, all 12.8% -> 11.5%. Then that
   // ratio as the FP4 fallback of chips with an FP4 peak (the GB300's NVFP4 run -41.0% -> -2.9%):
   // FP8/FP4 16.8% -> 15.7%, all 11.5% -> 10.9%. Then training.bf16_layers on torchtitan's NVFP4
-  // run, whose last 5 layers are BF16 (+23.0% -> +11.1%): FP8/FP4 15.3%, FSDP 9.6%, all 10.8%.
+  // run, whose last 5 layers are BF16 (+23.0% -> +11.1%): FP8/FP4 15.3%, FSDP 9.6%, all 10.8%. Then
+  // the MaxText v5p runs' remat policies as their sources state them (recompute_fraction) and the
+  // v5p refitted (0.95 -> 0.8935): dense 7.0% -> 6.8%, FSDP 9.4%, all 10.6%.
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.070}, {"fsdp_zero3", 0.096}, {"moe", 0.051}, {"fp8_fp4", 0.153}, {"all", 0.108}};
+      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.051}, {"fp8_fp4", 0.153}, {"all", 0.106}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -543,9 +545,17 @@ TEST_CASE("every group, in sample and held out, over all 165 runs may only get b
   // speed): the GB300's NVFP4 run −41.0% → −2.9%; held out FP8/FP4 16.8% → 15.8%, all 11.4% → 11.1%.
   // Then `training.bf16_layers` on torchtitan's NVFP4 run, which keeps its last 5 layers in BF16
   // (+23.0% → +11.1%): held out FP8/FP4 15.8% → 15.5%, FSDP 10.2% → 10.0%, all 11.1% → 11.0%.
+  // Then, raised on purpose: `recompute_fraction` for the three tpu-recipes v5p runs whose custom
+  // remat policies save part of the forward (Llama 3.1 405B 0.73, the v5p's calibrate run;
+  // DeepSeek-V3 and Llama 4 Maverick 0.8), which refits the v5p's `gemm` off the range's bound
+  // (0.95 → 0.8935: MaxText 32B/128B on v5p +16.3%/+22.2% → +10.1%/+15.7%), and the jax stack's
+  // dispatch scale re-derived on MaxText #1256's v5p A/B with it (16.2 → 17.1), which moves the
+  // Ironwood MoE runs up (DeepSeek-V3 +1.4%…+8.0% → +4.2%…+11.4%, Qwen3-235B +33.9%/+37.8% →
+  // +38.7%/+42.1%): held out MoE 15.3% → 16.3%, FSDP 10.0% → 10.1%, FP8/FP4 15.5% → 15.8%, dense
+  // 7.4% → 7.3%, all 11.0% → 11.1%.
   const Limit limits[] = {
-      {"dense_bf16", 0.031, 0.074, 0.533}, {"fsdp_zero3", 0.036, 0.100, 0.609}, {"moe", 0.036, 0.153, 0.609},
-      {"fp8_fp4", 0.067, 0.155, 1.101},    {"all", 0.040, 0.110, 1.101},
+      {"dense_bf16", 0.031, 0.073, 0.533}, {"fsdp_zero3", 0.036, 0.101, 0.609}, {"moe", 0.036, 0.163, 0.609},
+      {"fp8_fp4", 0.067, 0.158, 1.101},    {"all", 0.040, 0.111, 1.101},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {
@@ -650,6 +660,46 @@ TEST_CASE("layers kept in BF16 (training.bf16_layers) run their linears at the B
     some.bf16_layers = 30;
     CHECK(evaluate_layout(s.model, s.device, pl, some).bf16_layer_share == Approx(10.0 / 20));
   }
+}
+
+TEST_CASE("recompute_fraction: full recompute of a share of each layer's forward", "[layout][recompute]") {
+  const Scenario s = scenario(R"({"model": "llama-3-70b", "device": "h100", "training": {"precision": "bf16",
+      "layout": {"tp": 8, "pp": 1, "dp": 8, "global_batch": 64, "seq_len": 8192, "recompute": "full"}}})");
+  const PlanContext c = plan_context(s);
+  PlanLayout l = plan_layout(s);
+  REQUIRE(l.recompute == Recompute::full);
+  REQUIRE(l.recompute_fraction == 1);
+  auto at = [&](double f, bool offload = false) {
+    PlanLayout x = l;
+    x.recompute_fraction = f;
+    x.offload_activations = offload;
+    return evaluate_layout(s.model, s.device, x, c);
+  };
+  const LayoutResult quarter = at(0.25), half = at(0.5), three = at(0.75), whole = at(1.0);
+  // Hardware FLOPs, compute and memory-bound time grow linearly with the share recomputed.
+  CHECK(half.hardware_flops_per_step - quarter.hardware_flops_per_step ==
+        Approx(three.hardware_flops_per_step - half.hardware_flops_per_step));
+  CHECK(half.compute_s - quarter.compute_s == Approx(three.compute_s - half.compute_s));
+  CHECK(quarter.compute_s < half.compute_s);
+  CHECK(three.compute_s < whole.compute_s);
+  CHECK(half.model_flops_per_step == Approx(whole.model_flops_per_step));  // model FLOPs do not count recompute
+  // Without recompute the step does the forward once: a vanishing share approaches it.
+  PlanLayout none = l;
+  none.recompute = Recompute::none;
+  const LayoutResult rn = evaluate_layout(s.model, s.device, none, c);
+  CHECK(at(1e-9).compute_s == Approx(rn.compute_s).epsilon(1e-6));
+  // Memory: the share not recomputed keeps what no recompute would, on the device...
+  CHECK(half.activation_bytes > whole.activation_bytes);
+  CHECK(half.activation_bytes < rn.activation_bytes);
+  CHECK(quarter.activation_bytes > half.activation_bytes);
+  // ...unless it is offloaded with the layer inputs.
+  CHECK(at(0.5, true).activation_bytes == Approx(at(1.0, true).activation_bytes));
+  // Recompute modes other than full recompute no forward, whatever the field holds.
+  PlanLayout sel = l;
+  sel.recompute = Recompute::selective;
+  const LayoutResult rs = evaluate_layout(s.model, s.device, sel, c);
+  sel.recompute_fraction = 0.5;
+  CHECK(evaluate_layout(s.model, s.device, sel, c).step_s == Approx(rs.step_s).epsilon(1e-12));
 }
 
 TEST_CASE("held-out FP8/BF16 speed-ups are predicted within 10% (docs/validation.md)", "[layout][validation][precision]") {

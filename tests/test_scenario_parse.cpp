@@ -123,6 +123,8 @@ TEST_CASE("out-of-range numbers are refused: negative, zero, huge, fractional co
       {R"({"training": {"param_gather_bytes": 0}})", "training.param_gather_bytes"},
       {R"({"training": {"param_gather_bytes": 1e9}})", "training.param_gather_bytes"},
       {R"({"training": {"bf16_layers": -1}})", "training.bf16_layers"},
+      {R"({"training": {"layout": {"recompute": "full", "recompute_fraction": 0}}})", "training.layout.recompute_fraction"},
+      {R"({"training": {"layout": {"recompute": "full", "recompute_fraction": 1.5}}})", "training.layout.recompute_fraction"},
       {R"({"training": {"bf16_layers": 2.5}})", "training.bf16_layers"},
       {R"({"model": "llama-3-70b", "training": {"bf16_layers": 81}})", "training.bf16_layers"},
   };
@@ -238,6 +240,27 @@ TEST_CASE("bf16_layers is optional, bounded by the model's layers, echoed when g
   const auto over = parse(R"({"model": "llama-3-70b", "device": "h100", "training": {"bf16_layers": 81}})");
   REQUIRE_FALSE(over.ok());
   CHECK(mentions(over, "at most the model's 80 layers; got 81"));
+}
+
+TEST_CASE("recompute_fraction needs full recompute, is echoed when below 1 and round-trips", "[parse]") {
+  const auto unset = parse(R"({"model": "llama-3-70b", "device": "h100", "training": {"layout": {"recompute": "full"}}})");
+  REQUIRE(unset.ok());
+  CHECK(scenario_to_json(unset.scenario)["training"]["layout"].count("recompute_fraction") == 0);
+  CHECK(plan_layout(unset.scenario).recompute_fraction == 1);
+  const auto part = parse(R"({"model": "llama-3-70b", "device": "h100",
+      "training": {"layout": {"recompute": "full", "recompute_fraction": 0.73}}})");
+  REQUIRE(part.ok());
+  CHECK(plan_layout(part.scenario).recompute_fraction == 0.73);
+  const auto again = parse(scenario_to_json(part.scenario).dump());
+  REQUIRE(again.ok());
+  CHECK(scenario_to_json(again.scenario)["training"]["layout"]["recompute_fraction"] == 0.73);
+  const auto sel = parse(R"({"model": "llama-3-70b", "device": "h100",
+      "training": {"layout": {"recompute": "selective", "recompute_fraction": 0.5}}})");
+  REQUIRE_FALSE(sel.ok());
+  CHECK(first_path(sel) == "training.layout.recompute_fraction");
+  CHECK(mentions(sel, "applies only with recompute \"full\"; got recompute \"selective\""));
+  CHECK(first_path(parse(R"({"training": {"layout": {"recompute": "full", "recompute_fraction": "most"}}})")) ==
+        "training.layout.recompute_fraction");
 }
 
 TEST_CASE("the resolved scenario round-trips through its JSON", "[parse]") {

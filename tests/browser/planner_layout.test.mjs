@@ -8,7 +8,7 @@
 // overheads segments, and the step time's working, shows text that names them (window.sizerHover,
 // the text of the tooltip on screen).
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, typeInto, untilText, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, press, resultsText, scrollIntoView, typeInto, untilText, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kDesktop = { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
@@ -327,7 +327,46 @@ async function driveBf16Layers(browser, origin, shots, size) {
   await watch.context.close();
 }
 
+// A Llama 3 70B layout with full recompute: typing 50 into "Recomputed %" (the share of each
+// layer's forward the backward redoes) shortens the step and the link carries
+// training.layout.recompute_fraction 0.5, as plan() of it agrees; clicking the "selective" radio
+// button then drops the share from the link (the contract takes it only with full recompute)
+// with no problem reported.
+async function driveRecomputeShare(browser, origin, shots, size) {
+  const scenario = { model: 'llama-3-70b', device: 'h100', training: { precision: 'bf16', zero_stage: 1,
+    layout: { tp: 8, pp: 1, dp: 8, micro_batch: 1, global_batch: 64, seq_len: 8192, recompute: 'full' } } };
+  const hash = '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
+  const { page, watch } = await openPlanner(browser, origin, size, hash);
+  const where = (w) => `${size.name}: ${w}`;
+  const field = 'planner:training.layout.recompute_fraction';
+  await scrollIntoView(page, field, size.viewport);
+  const before = await stepTerms(page);
+  const text0 = await resultsText(page);
+  await typeInto(page, field, '50', Boolean(size.hasTouch));
+  const linked = await linkWith(page, 'training.layout.recompute_fraction', 0.5, where('recompute share 50%'));
+  await textChanged(page, text0, where('recompute share 50%'));
+  const terms = await stepTerms(page);
+  sameAsPlan(terms, await planInPage(page, linked), where('recompute share 50%'));
+  assert(terms.step < before.step, where(`recomputing half the forward did not shorten the step: ${before.step} → ${terms.step} s`));
+  await shot(page, shots, `planner-recompute-share-${size.name}.png`);
+  await scrollIntoView(page, 'planner:training.layout.recompute=selective', size.viewport);
+  await press(page, 'planner:training.layout.recompute=selective', Boolean(size.hasTouch));
+  const sel = await linkWith(page, 'training.layout.recompute', 'selective', where('selective'));
+  assert(sel.training.layout.recompute_fraction === undefined,
+         where(`the link kept recompute_fraction with selective recompute: ${JSON.stringify(sel.training.layout)}`));
+  const text = await resultsText(page);
+  assert(!/The input has \d+ problem/.test(text) && !/recompute_fraction/.test(text),
+         where(`a problem after leaving full recompute:\n${text}`));
+  assertClean(watch);
+  await watch.context.close();
+}
+
 export const tests = [
+  ['planner: "Recomputed %", typed at desktop and phone size, recomputes a share of the forward', async ({ browser, origin, shots }) => {
+    await driveRecomputeShare(browser, origin, shots, kDesktop);
+    await driveRecomputeShare(browser, origin, shots, kPhoneTouch);
+  }],
+
   ['planner: "BF16 layers", typed at desktop and phone size, keeps layers in BF16; too many is refused', async ({ browser, origin, shots }) => {
     await driveBf16Layers(browser, origin, shots, kDesktop);
     await driveBf16Layers(browser, origin, shots, kPhoneTouch);

@@ -181,6 +181,18 @@ void layout_editor(Ui& ui) {
   }
   radio_row(ui, "Recompute", "training.layout.recompute", {{"none", "none"}, {"selective", "selective"}, {"full", "full"}},
             input_string(ui.state, "training.layout.recompute"));
+  // The share of each layer's forward that full recompute redoes (training.layout.recompute_fraction):
+  // only with full recompute, so leaving full also drops it (the contract refuses it otherwise).
+  const char* kShare = "training.layout.recompute_fraction";
+  if (input_string(ui.state, "training.layout.recompute") == "full") {
+    if (begin_fields(ui, "recompute_share")) {
+      const double shown = is_set(ui.state, kShare) ? input_number(ui.state, kShare) : 1.0;
+      number_field(ui, "Recomputed %", kShare, 0.01, "%.0f", false, &shown);
+      ImGui::EndTable();
+    }
+  } else if (is_set(ui.state, kShare)) {
+    clear_input(ui.state, kShare);
+  }
   issues_under(ui, "training.layout", true);
 }
 

@@ -60,6 +60,7 @@ struct PlanLayout {
   double expert_imbalance = 0;  // busiest expert's tokens ÷ the mean; 0 = the sourced default
   double fsdp_shard = 0;        // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
   bool offload_activations = false;  // checkpointed layer inputs in host memory; transfers assumed hidden
+  double recompute_fraction = 1;     // with recompute full: share of each layer's forward FLOPs recomputed
   bool einsum_dispatch = false;      // MoE dispatch/combine as capacity einsums (GShard), not permute copies
   PpSchedule pp_schedule = PpSchedule::one_f_one_b;  // pipeline schedule: its bubble and its weight copies
   EpDispatcher ep_dispatcher = EpDispatcher::alltoall;  // MoE all-to-all: per routed copy, or once per domain (DeepEP)

@@ -114,6 +114,7 @@ struct Layout {
   double expert_imbalance = 0;   // busiest expert's tokens ÷ the mean; 0 = the sourced default
   double fsdp_shard = 0;         // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
   bool offload_activations = false;  // checkpointed layer inputs kept in host memory (MaxText remat offload)
+  double recompute_fraction = 1;     // with recompute full: share of each layer's forward recomputed
   bool einsum_dispatch = false;  // MoE dispatch/combine as GShard's capacity einsums (MaxText's dropping path)
   PpSchedule pp_schedule = PpSchedule::one_f_one_b;
   EpDispatcher ep_dispatcher = EpDispatcher::alltoall;

@@ -18,7 +18,8 @@ json plan_layout_to_json(const PlanLayout& l) {
                       {"tp_comm_overlap", l.tp_comm_overlap}, {"expert_tp", l.expert_tp}, {"ep_folding", l.ep_folding},
                       {"ep_overlap", l.ep_overlap}, {"expert_imbalance", l.expert_imbalance},
                       {"fsdp_shard", l.fsdp_shard},
-                      {"offload_activations", l.offload_activations}, {"einsum_dispatch", l.einsum_dispatch},
+                      {"offload_activations", l.offload_activations},
+                      {"recompute_fraction", l.recompute_fraction}, {"einsum_dispatch", l.einsum_dispatch},
                       {"pp_schedule", to_string(l.pp_schedule)}, {"ep_dispatcher", to_string(l.ep_dispatcher)},
                       {"devices", l.devices()}});
 }

@@ -300,6 +300,7 @@ json scenario_to_json(const Scenario& s) {
   if (l.expert_imbalance > 0) lj["expert_imbalance"] = l.expert_imbalance;
   if (l.fsdp_shard > 0) lj["fsdp_shard"] = l.fsdp_shard;
   if (l.offload_activations) lj["offload_activations"] = true;  // false, the default, by omission
+  if (l.recompute_fraction < 1) lj["recompute_fraction"] = l.recompute_fraction;  // 1, the default, by omission
   if (l.einsum_dispatch) lj["einsum_dispatch"] = true;
   if (l.pp_schedule != PpSchedule::one_f_one_b) lj["pp_schedule"] = to_string(l.pp_schedule);
   if (l.ep_dispatcher != EpDispatcher::alltoall) lj["ep_dispatcher"] = to_string(l.ep_dispatcher);

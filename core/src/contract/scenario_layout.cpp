@@ -20,7 +20,8 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.only_keys(obj, path, {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch", "global_batch", "seq_len",
                           "recompute", "sequence_parallel", "zero_stage", "flash_attention", "dp_overlap",
                           "tp_comm_overlap", "expert_tp", "ep_folding", "ep_overlap", "expert_imbalance",
-                          "fsdp_shard", "offload_activations", "einsum_dispatch", "pp_schedule", "ep_dispatcher", "given"});
+                          "fsdp_shard", "offload_activations", "einsum_dispatch", "pp_schedule", "ep_dispatcher", "recompute_fraction",
+                          "given"});
   // "given": false marks the defaults the scenario echo writes (not the user's layout): no layout
   // prediction then, as when no layout is written.
   bool given = true;
@@ -64,6 +65,14 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
     else if (rc == "selective") l.recompute = Recompute::selective;
     else if (rc == "full") l.recompute = Recompute::full;
     else r.error(detail::join(path, "recompute"), "must be one of none, selective, full; got " + echo_quoted(rc));
+  }
+  // A share of the forward recomputed only means something when the forward is recomputed.
+  if (r.number(obj, "recompute_fraction", path, Range{0, 1, true}, &l.recompute_fraction) &&
+      l.recompute != Recompute::full) {
+    r.error(detail::join(path, "recompute_fraction"),
+            "applies only with recompute \"full\"; got recompute " + echo_quoted(to_string(l.recompute)) +
+                " (set recompute to \"full\" or remove recompute_fraction)");
+    l.recompute_fraction = 1;
   }
   r.boolean(obj, "sequence_parallel", path, &l.sequence_parallel);
   r.integer(obj, "zero_stage", path, Range{0, 3}, &t->zero_stage);

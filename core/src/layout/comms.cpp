@@ -23,7 +23,7 @@ void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const Plan
                 LayoutResult* r) {
   const double s = l.seq_len, b = l.micro_batch;
   // Tensor parallel: 4 collectives per layer per micro-batch (6 with full recompute).
-  const double tp_count = (kTpCollectivesPerLayer + (l.recompute == Recompute::full ? kTpExtraFullRecompute : 0)) *
+  const double tp_count = (kTpCollectivesPerLayer + recompute_passes(l) * kTpExtraFullRecompute) *
                           st.layers_stage * st.mb;
   // Tensorwise FP8 runs gather the TP inputs in 8 bits (sizer/low_precision.h).
   // Layers kept in BF16 gather in BF16.

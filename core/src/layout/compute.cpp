@@ -62,7 +62,7 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   r->attention_s = r->tokens_per_step * attn_s_token / st.devices * st.stage_skew;
   r->compute_s = r->tokens_per_step * (attn_s_token + gemm_s_token) / st.devices;
   r->compute_s *= st.stage_skew;
-  const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
+  const double passes = kPassesFwdBwd + recompute_passes(l);
   const double score_term = l.flash_attention ? 0.0 : 5.0 * m.heads * (s / l.cp) / h;
   const double act_moved = d.memory_bound_factor * c.stack.memory_bound_scale * (34.0 + score_term) * b * (s / l.cp) * h / l.tp;
   r->memory_bound_s = safe_div(act_moved * passes * st.layers_stage * st.mb, d.hbm_bytes_per_s);

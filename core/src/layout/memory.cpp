@@ -58,6 +58,14 @@ void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const Pl
   // (and fetches an offloaded input), so that layer is whole while the others hold their share.
   const double whole = memory::activation_bytes_per_layer(shape, s / l.cp, b, h, m.heads, l.tp, l.sequence_parallel,
                                                           memory::keep_policy(shape, Recompute::none, l.flash_attention));
+  // Partial recompute (recompute_fraction < 1): the share of the forward that is not recomputed
+  // keeps what no recompute would keep, on the device (Megatron-Core's block method: the layers
+  // not recomputed); with host offload it goes to the host with the inputs (MaxText's custom
+  // policies offload the tensors they name).
+  const double kept = 1 - recompute_passes(l);
+  if (l.recompute == Recompute::full && kept > 0 && !l.offload_activations) {
+    per_layer += kept * std::max(0.0, whole - per_layer);
+  }
   const double working = l.recompute != Recompute::none || l.offload_activations ? std::max(0.0, whole - per_layer) : 0.0;
   r->working_bytes = working;
   // 1F1B: the first stage holds min(p, m) micro-batches (×(1 + (p−1)/(p·v)) interleaved); without

@@ -84,13 +84,13 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
                                             r->expert_gemm_efficiency);
   }
 
-  const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
+  const double passes = kPassesFwdBwd + recompute_passes(l);
   const double moe_layers_stage = m.moe.moe_layers / l.pp * st.stage_skew;
   if (l.einsum_dispatch) {
     // Dispatch and combine einsums over capacity buffers (GShard), at the BF16 GEMM curve.
     const double seq = s / l.cp, experts = m.moe.experts;
     const double capacity = std::ceil(seq * k / experts - 1e-9) * imbalance;  // C, slots per expert per sequence
-    const double einsums = kDispatchEinsumsFwd + kDispatchEinsumsBwd + (l.recompute == Recompute::full ? kDispatchEinsumsFwd : 0.0);
+    const double einsums = kDispatchEinsumsFwd + kDispatchEinsumsBwd + recompute_passes(l) * kDispatchEinsumsFwd;
     const double flops_token = einsums * kFwdFlopsPerParamToken * experts * capacity * h;
     const double eff = d.gemm_efficiency_at(std::min({seq, h, experts * capacity}));
     r->moe_permute_s = safe_div(flops_token * tokens_dev * moe_layers_stage * st.mb, peak_bf16 * eff);
@@ -117,7 +117,7 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   const double copy_bytes = tokens_dev * h * (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * imbalance;
   const double per_a2a = std::max(collective_s(d, Link::scale_up, 1, up_copies * copy_bytes),
                                   collective_s(d, Link::scale_out, 1, out_copies * copy_bytes));
-  const double passes_a2a = 2.0 + (l.recompute == Recompute::full ? 1.0 : 0.0);
+  const double passes_a2a = 2.0 + recompute_passes(l);
   const double a2a = passes_a2a * (m.moe.moe_layers / l.pp) * st.mb * per_a2a;
   r->ep_comm_hidden_s = std::clamp(l.ep_overlap, 0.0, 1.0) * std::min(a2a, r->compute_s + r->expert_compute_s);
   // Compute under the hidden part runs on the SMs the communication leaves: while the a2a runs it

@@ -47,7 +47,7 @@ double pipeline_bubble_s(const PlanLayout& l, double t_mb) {
 }
 
 void overhead_terms(const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st, LayoutResult* r) {
-  const double passes = kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0);
+  const double passes = kPassesFwdBwd + recompute_passes(l);
   r->overhead_s = (d.layer_overhead_s + c.stack.layer_overhead_s) * passes * st.layers_stage * st.mb;
   r->optimizer_s = safe_div(kAdamStateTouches * (r->weight_bytes + r->grad_bytes + r->optimizer_bytes), d.hbm_bytes_per_s);
 }

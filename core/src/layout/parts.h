@@ -114,6 +114,13 @@ inline double ranks_per_domain(double n, double stride, double domain) {
   return std::max(1.0, std::min(n, std::floor(domain / std::max(1.0, stride))));
 }
 
+// Forward passes the backward recomputes: with recompute full, `recompute_fraction` of each
+// layer's forward (1 by default; Megatron-Core's block method recomputes N of a stage's layers,
+// MaxText's custom remat policies recompute what they neither save nor offload); else none.
+inline double recompute_passes(const PlanLayout& l) {
+  return l.recompute == Recompute::full ? std::clamp(l.recompute_fraction, 0.0, 1.0) : 0.0;
+}
+
 // Share of the slowest stage's transformer layers whose linears stay in BF16 in an FP8/FP4 run
 // (training.bf16_layers: Megatron-Core's num_layers_at_start_in_bf16 / _at_end_in_bf16, torchao's
 // module filters). Without PP it is the model's share. Under PP they sit at the model's ends, on

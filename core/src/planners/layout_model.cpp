@@ -98,8 +98,9 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   // whole forward; selective recompute and flash attention's own backward redo the attention.
   st.attn_hw_token = kPassesFwdBwd * st.attn_token;
   if (l.recompute == Recompute::full) {
-    st.hw_token += kFwdFlopsPerParamToken * std::max(0.0, m.active_params - embed) + st.attn_token;
-    st.attn_hw_token += st.attn_token;
+    const double f = layout::recompute_passes(l);  // the share of the forward recomputed
+    st.hw_token += f * (kFwdFlopsPerParamToken * std::max(0.0, m.active_params - embed) + st.attn_token);
+    st.attn_hw_token += f * st.attn_token;
   }
   if (l.recompute == Recompute::selective || l.flash_attention) {
     st.hw_token += st.attn_token;
@@ -110,7 +111,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   if (st.moe) {
     const double routed_fwd = kFwdFlopsPerParamToken * m.moe.experts_per_token * params_per_expert(m) * m.moe.moe_layers;
     st.routed_hw_token = std::min(std::max(0.0, st.hw_token - st.attn_token),
-                                  routed_fwd * (kPassesFwdBwd + (l.recompute == Recompute::full ? 1.0 : 0.0)));
+                                  routed_fwd * (kPassesFwdBwd + layout::recompute_passes(l)));
   }
   r.model_flops_per_step = model_token * r.tokens_per_step;
   r.hardware_flops_per_step = st.hw_token * r.tokens_per_step;

@@ -55,6 +55,7 @@ PlanLayout plan_layout(const Scenario& s) {
   p.expert_imbalance = l.expert_imbalance;
   p.fsdp_shard = l.fsdp_shard;
   p.offload_activations = l.offload_activations;
+  p.recompute_fraction = l.recompute_fraction;
   p.einsum_dispatch = l.einsum_dispatch;
   p.pp_schedule = l.pp_schedule;
   p.ep_dispatcher = l.ep_dispatcher;
