@@ -291,6 +291,26 @@ async function driveEpDispatcher(browser, origin, shots, size) {
   await watch.context.close();
 }
 
+// Opens the planner on `scenario` at `size`, types `text` into the field for `key` (a click, or a
+// tap with a touchscreen, Ctrl+A, the digits, Enter) and waits until the link holds `value` there
+// and the results text has changed. Returns the step terms before and after, the linked scenario
+// checked against plan() of it, and the page.
+async function typeIntoPlanner(browser, origin, size, scenario, key, text, value) {
+  const hash = '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
+  const { page, watch } = await openPlanner(browser, origin, size, hash);
+  const what = `${size.name}: ${key} ${text}`;
+  const field = `planner:${key}`;
+  await scrollIntoView(page, field, size.viewport);
+  const before = await stepTerms(page);
+  const text0 = await resultsText(page);
+  await typeInto(page, field, text, Boolean(size.hasTouch));
+  const linked = await linkWith(page, key, value, what);
+  await textChanged(page, text0, what);
+  const after = await stepTerms(page);
+  sameAsPlan(after, await planInPage(page, linked), what);
+  return { page, watch, field, before, after };
+}
+
 // A Llama 3 70B FP8 layout on 64 H100s: typing 20 into "BF16 layers" (a click, or a tap on a phone
 // with a touchscreen, Ctrl+A,
 // the digits, Enter) keeps a quarter of the layers' linears in BF16, which lengthens the GEMM time
@@ -300,19 +320,9 @@ async function driveEpDispatcher(browser, origin, shots, size) {
 async function driveBf16Layers(browser, origin, shots, size) {
   const scenario = { model: 'llama-3-70b', device: 'h100', training: { precision: 'fp8',
     layout: { tp: 8, pp: 1, dp: 8, micro_batch: 1, global_batch: 64, seq_len: 8192 } } };
-  const hash = '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
-  const { page, watch } = await openPlanner(browser, origin, size, hash);
+  const { page, watch, field, before, after: terms } =
+    await typeIntoPlanner(browser, origin, size, scenario, 'training.bf16_layers', '20', 20);
   const where = (w) => `${size.name}: ${w}`;
-  const field = 'planner:training.bf16_layers';
-  await scrollIntoView(page, field, size.viewport);
-  const before = await stepTerms(page);
-  const text0 = await resultsText(page);
-  await typeInto(page, field, '20', Boolean(size.hasTouch));
-  const linked = await linkWith(page, 'training.bf16_layers', 20, where('BF16 layers 20'));
-  await textChanged(page, text0, where('BF16 layers 20'));
-  const terms = await stepTerms(page);
-  const plan = await planInPage(page, linked);
-  sameAsPlan(terms, plan, where('BF16 layers 20'));
   assert(terms.GEMM > before.GEMM, where(`BF16 layers did not lengthen the GEMMs: ${before.GEMM} → ${terms.GEMM} s`));
   assert(terms.step > before.step, where(`BF16 layers did not lengthen the step: ${before.step} → ${terms.step} s`));
   await shot(page, shots, `planner-bf16-layers-${size.name}.png`);
@@ -335,18 +345,9 @@ async function driveBf16Layers(browser, origin, shots, size) {
 async function driveRecomputeShare(browser, origin, shots, size) {
   const scenario = { model: 'llama-3-70b', device: 'h100', training: { precision: 'bf16', zero_stage: 1,
     layout: { tp: 8, pp: 1, dp: 8, micro_batch: 1, global_batch: 64, seq_len: 8192, recompute: 'full' } } };
-  const hash = '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
-  const { page, watch } = await openPlanner(browser, origin, size, hash);
+  const { page, watch, before, after: terms } =
+    await typeIntoPlanner(browser, origin, size, scenario, 'training.layout.recompute_fraction', '50', 0.5);
   const where = (w) => `${size.name}: ${w}`;
-  const field = 'planner:training.layout.recompute_fraction';
-  await scrollIntoView(page, field, size.viewport);
-  const before = await stepTerms(page);
-  const text0 = await resultsText(page);
-  await typeInto(page, field, '50', Boolean(size.hasTouch));
-  const linked = await linkWith(page, 'training.layout.recompute_fraction', 0.5, where('recompute share 50%'));
-  await textChanged(page, text0, where('recompute share 50%'));
-  const terms = await stepTerms(page);
-  sameAsPlan(terms, await planInPage(page, linked), where('recompute share 50%'));
   assert(terms.step < before.step, where(`recomputing half the forward did not shorten the step: ${before.step} → ${terms.step} s`));
   await shot(page, shots, `planner-recompute-share-${size.name}.png`);
   await scrollIntoView(page, 'planner:training.layout.recompute=selective', size.viewport);
