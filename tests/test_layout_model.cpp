@@ -465,9 +465,10 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // FP8/FP4 16.8% -> 15.7%, all 11.5% -> 10.9%. Then training.bf16_layers on torchtitan's NVFP4
   // run, whose last 5 layers are BF16 (+23.0% -> +11.1%): FP8/FP4 15.3%, FSDP 9.6%, all 10.8%. Then
   // the MaxText v5p runs' remat policies as their sources state them (recompute_fraction) and the
-  // v5p refitted (0.95 -> 0.8935): dense 7.0% -> 6.8%, FSDP 9.4%, all 10.6%.
+  // v5p refitted (0.95 -> 0.8935): dense 7.0% -> 6.8%, FSDP 9.4%, all 10.6%. Then FP4 casts at
+  // half a byte plus a 1/16-byte scale per element: FP8/FP4 15.3% -> 15.1%, all 10.5%.
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.051}, {"fp8_fp4", 0.153}, {"all", 0.106}};
+      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.051}, {"fp8_fp4", 0.151}, {"all", 0.105}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -552,10 +553,13 @@ TEST_CASE("every group, in sample and held out, over all 165 runs may only get b
   // dispatch scale re-derived on MaxText #1256's v5p A/B with it (16.2 → 17.1), which moves the
   // Ironwood MoE runs up (DeepSeek-V3 +1.4%…+8.0% → +4.2%…+11.4%, Qwen3-235B +33.9%/+37.8% →
   // +38.7%/+42.1%): held out MoE 15.3% → 16.3%, FSDP 10.0% → 10.1%, FP8/FP4 15.5% → 15.8%, dense
-  // 7.4% → 7.3%, all 11.0% → 11.1%.
+  // 7.4% → 7.3%, all 11.0% → 11.1%. Then FP4 casts written at half a byte plus a 1/16-byte block
+  // scale per element (they had been counted as 8-bit): the MLPerf NVFP4 runs −17.4%…−10.7% →
+  // −15.5%…−8.7%, the GB300's −2.9% → +0.3%, torchao's +11.1% → +12.4%; held out FP8/FP4 15.8% →
+  // 15.6%, all 11.1% → 11.0%, FSDP 10.14% → 10.16%.
   const Limit limits[] = {
-      {"dense_bf16", 0.031, 0.073, 0.533}, {"fsdp_zero3", 0.036, 0.101, 0.609}, {"moe", 0.036, 0.163, 0.609},
-      {"fp8_fp4", 0.067, 0.158, 1.101},    {"all", 0.040, 0.111, 1.101},
+      {"dense_bf16", 0.031, 0.073, 0.533}, {"fsdp_zero3", 0.036, 0.102, 0.609}, {"moe", 0.036, 0.163, 0.609},
+      {"fp8_fp4", 0.067, 0.156, 1.101},    {"all", 0.040, 0.110, 1.101},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {
@@ -622,6 +626,22 @@ TEST_CASE("low precision: FP8/FP4 GEMMs at the chip's measured efficiency, atten
     CHECK(b.compute_s < a.compute_s);
     CHECK(b.compute_s > a.compute_s / 2);
   }
+}
+
+TEST_CASE("FP4 casts write half a byte and a 1/16-byte block scale per element", "[layout][precision]") {
+  CHECK(cast_bytes_per_element(Fp8Recipe::mx) == Approx(6.0));
+  CHECK(cast_bytes_per_element(Fp8Recipe::mx, Precision::fp8) == Approx(6.0));
+  CHECK(cast_bytes_per_element(Fp8Recipe::mx, Precision::fp4) == Approx(2 * (2 + 0.5 + 1.0 / 16)));
+  CHECK(cast_bytes_per_element(Fp8Recipe::tensorwise, Precision::fp4) == Approx(2 + 0.5 + 1.0 / 16 + 0.5 + 1.0 / 16));
+  // Same layout and chip, MX recipe: the FP4 run casts the same elements for 5.125/6 of the bytes.
+  const Scenario s = scenario(R"({"model": "llama-3-70b", "device": "gb200", "training": {"precision": "fp8",
+      "fp8_recipe": "mx", "layout": {"tp": 4, "pp": 1, "dp": 16, "global_batch": 64, "seq_len": 8192}}})");
+  const PlanLayout l = plan_layout(s);
+  PlanContext fp8 = plan_context(s), fp4 = fp8;
+  fp4.precision = Precision::fp4;
+  const LayoutResult a = evaluate_layout(s.model, s.device, l, fp8), b = evaluate_layout(s.model, s.device, l, fp4);
+  REQUIRE(a.low_precision_cast_s > 0);
+  CHECK(b.low_precision_cast_s == Approx(a.low_precision_cast_s * 5.125 / 6));
 }
 
 TEST_CASE("layers kept in BF16 (training.bf16_layers) run their linears at the BF16 peak, uncast", "[layout][precision]") {

@@ -53,7 +53,10 @@ bool parse_fp8_recipe(const char* s, Fp8Recipe* out);
 //   tensorwise: cast 2+1, transposed copy written by the same kernel +1                  = 4
 //   rowwise:    cast 2+1 along each axis, plus a max-abs read for the second axis 2       = 8
 //   mx / blockwise: scales found inside the cast kernel, cast 2+1 along each axis        = 6
-double cast_bytes_per_element(Fp8Recipe r);
+// At FP4 each written element is half a byte plus its block's share of a scale (NVFP4: one FP8
+// scale per 16 values, NVIDIA's NVFP4 format; 1/16 byte), so a cast is 2 + 0.5625: mx 5.125,
+// tensorwise 3.5625. (MXFP8's one 8-bit scale per 32 values, 1/32 byte, is left out: 1% of a cast.)
+double cast_bytes_per_element(Fp8Recipe r, Precision p = Precision::fp8);
 
 // Fraction of the BF16 bytes a tensor-parallel all-reduce-equivalent (reduce-scatter +
 // all-gather) moves: the all-gather half goes in 8 bits for tensorwise recipes, the

@@ -74,7 +74,7 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
                              st.shard_params * l.pp / std::max(1.0, m.layers)) *
                             st.layers_stage * (1 - r->bf16_layer_share) * st.mb * (passes / kPassesFwdBwd);
     r->low_precision_cast_s =
-        safe_div(d.memory_bound_factor * c.stack.cast_scale * cast_bytes_per_element(c.fp8_recipe) * elements,
+        safe_div(d.memory_bound_factor * c.stack.cast_scale * cast_bytes_per_element(c.fp8_recipe, c.precision) * elements,
                  d.hbm_bytes_per_s);
     r->memory_bound_s += r->low_precision_cast_s;
   }

@@ -31,10 +31,12 @@ bool parse_fp8_recipe(const char* s, Fp8Recipe* out) {
   return false;
 }
 
-double cast_bytes_per_element(Fp8Recipe r) {
+double cast_bytes_per_element(Fp8Recipe r, Precision p) {
   // The scale's max-abs reduction along the producer's own axis is fused into the kernel that
   // writes the operand (torch.compile, Transformer Engine), so it costs no extra read.
-  constexpr double kCast = 2 + 1, kTransposedWrite = 1, kAmaxRead = 2;
+  constexpr double kFp4Write = 0.5 + 1.0 / 16;  // NVFP4: 4-bit values, one FP8 scale per 16
+  const double write = p == Precision::fp4 ? kFp4Write : 1.0;
+  const double kCast = 2 + write, kTransposedWrite = write, kAmaxRead = 2;
   switch (r) {
     case Fp8Recipe::tensorwise: return kCast + kTransposedWrite;
     case Fp8Recipe::rowwise: return 2 * kCast + kAmaxRead;
