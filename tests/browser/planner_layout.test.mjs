@@ -293,8 +293,8 @@ async function driveEpDispatcher(browser, origin, shots, size) {
 
 // Opens the planner on `scenario` at `size`, types `text` into the field for `key` (a click, or a
 // tap with a touchscreen, Ctrl+A, the digits, Enter) and waits until the link holds `value` there
-// and the results text has changed. Returns the step terms before and after, the linked scenario
-// checked against plan() of it, and the page.
+// and the results text has changed; the step shown then must match plan() of the linked scenario.
+// Returns the page, its watch, the field's name and the step terms before and after.
 async function typeIntoPlanner(browser, origin, size, scenario, key, text, value) {
   const hash = '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
   const { page, watch } = await openPlanner(browser, origin, size, hash);
@@ -311,10 +311,8 @@ async function typeIntoPlanner(browser, origin, size, scenario, key, text, value
   return { page, watch, field, before, after };
 }
 
-// A Llama 3 70B FP8 layout on 64 H100s: typing 20 into "BF16 layers" (a click, or a tap on a phone
-// with a touchscreen, Ctrl+A,
-// the digits, Enter) keeps a quarter of the layers' linears in BF16, which lengthens the GEMM time
-// and the step; the link carries training.bf16_layers and plan() of it gives what the page shows.
+// A Llama 3 70B FP8 layout on 64 H100s: typing 20 into "BF16 layers" keeps a quarter of the layers'
+// linears in BF16, which lengthens the GEMM time and the step; the link carries training.bf16_layers and plan() of it gives what the page shows.
 // Typing 81 (more than the model's 80 layers) is refused, naming the field, and the last valid
 // layout's results stay.
 async function driveBf16Layers(browser, origin, shots, size) {

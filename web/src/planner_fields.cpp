@@ -186,7 +186,7 @@ void layout_editor(Ui& ui) {
   const char* kShare = "training.layout.recompute_fraction";
   if (input_string(ui.state, "training.layout.recompute") == "full") {
     if (begin_fields(ui, "recompute_share")) {
-      const double shown = is_set(ui.state, kShare) ? input_number(ui.state, kShare) : 1.0;
+      const double shown = input_number(ui.state, kShare, 1.0);  // unset: the whole forward
       number_field(ui, "Recomputed %", kShare, 0.01, "%.0f", false, &shown);
       ImGui::EndTable();
     }
