@@ -13,6 +13,7 @@
 
 #include "scenario_util.h"
 #include "sizer/sizer.h"
+#include "sizer/low_precision.h"
 #include "sizer/training_memory.h"
 #include "sizer/units.h"
 
@@ -209,6 +210,37 @@ TEST_CASE("GPT blocks keep Korthikanti's Table 2; gated GQA blocks count their o
   // torchtitan per-op selective: input 2 + Q 2 + V 0.5 + attention output 2 + gate 7 + down output 2.
   CHECK(memory::keep_policy(l, Recompute::selective, true) == memory::Keep::per_op);
   CHECK(memory::activation_bytes_per_layer(l, 8192, 1, 4096, 32, 1, false, memory::Keep::per_op) == Approx(15.5 * sbh));
+  // Saved linear inputs at 1 byte (Transformer Engine, FP8): the two norm outputs 2 + 2, the
+  // attention output 2 and the down projection's input 7 each halve: 34 − 6.5 = 27.5.
+  CHECK(memory::activation_bytes_per_layer(l, 8192, 1, 4096, 32, 1, false, memory::Keep::no_scores, 1.0) ==
+        Approx(27.5 * sbh));
+  CHECK(memory::activation_bytes_per_layer(l, 8192, 1, 4096, 32, 1, false, memory::Keep::no_scores, 2.0) ==
+        Approx(34 * sbh));
+  CHECK(saved_gemm_input_bytes(Precision::fp8) == 1.0);
+  CHECK(saved_gemm_input_bytes(Precision::fp4) == Approx(0.5625));
+  CHECK(saved_gemm_input_bytes(Precision::bf16) == 2.0);
+}
+
+TEST_CASE("Transformer Engine FP8/FP4 runs keep quantized linear inputs; other stacks keep 16-bit ones",
+          "[memory][layout]") {
+  auto activations = [](const char* precision, const char* stack, const char* extra) {
+    const Scenario s = testutil::scenario(std::string(R"({"model": {"params": 8.03e9, "layers": 32, "hidden": 4096,
+        "heads": 32, "vocab": 128256, "ffn_hidden": 14336, "attention": {"type": "gqa", "kv_heads": 8, "head_dim": 128}},
+        "device": "b200", "training": {"precision": ")") + precision + R"(", "stack": ")" + stack + "\"" + extra +
+                                          R"(, "layout": {"tp": 1, "pp": 1, "dp": 8, "micro_batch": 1, "global_batch": 8,
+        "seq_len": 8192, "recompute": "none", "sequence_parallel": false}}})");
+    return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)).activation_bytes;
+  };
+  const double bf16 = activations("bf16", "megatron", "");
+  const double fp8 = activations("fp8", "megatron", "");
+  const double logits = 8192.0 * (4 * 128256 + 4 * 4096);  // fp32 logits and the head's inputs, unchanged
+  const double sbh = 8192.0 * 4096;
+  CHECK(bf16 - logits == Approx(32 * 34 * sbh));
+  CHECK(fp8 - logits == Approx(32 * 27.5 * sbh));
+  CHECK(activations("fp8", "pytorch", "") == Approx(bf16));  // torchao keeps the 16-bit inputs
+  CHECK(activations("fp4", "megatron", "") < fp8);
+  // Layers kept in BF16 keep 16-bit inputs: 16 of 32 layers halfway between.
+  CHECK(activations("fp8", "megatron", R"(, "bf16_layers": 16)") - logits == Approx(32 * (27.5 + 34) / 2 * sbh));
 }
 
 TEST_CASE("training.memory_overhead_fraction is read, ranged and reaches the layout model", "[memory][scenario]") {

@@ -58,6 +58,12 @@ bool parse_fp8_recipe(const char* s, Fp8Recipe* out);
 // tensorwise 3.5625. (MXFP8's one 8-bit scale per 32 values, 1/32 byte, is left out: 1% of a cast.)
 double cast_bytes_per_element(Fp8Recipe r, Precision p = Precision::fp8);
 
+// Bytes per element of a linear layer's input kept for the backward pass when Transformer Engine
+// runs the GEMMs in FP8 or FP4: its quantized copy (Linear / LayerNormLinear / LayerNormMLP save
+// the quantized input the weight-gradient GEMM reads, transformer_engine/pytorch/module/), 1 byte
+// for FP8, 0.5 + 1/16 for NVFP4; 2 (the 16-bit tensor) for any other precision.
+double saved_gemm_input_bytes(Precision p);
+
 // Fraction of the BF16 bytes a tensor-parallel all-reduce-equivalent (reduce-scatter +
 // all-gather) moves: the all-gather half goes in 8 bits for tensorwise recipes, the
 // reduce-scatter stays in BF16 (gradients and partial sums are not cast).

@@ -90,6 +90,10 @@ struct SoftwareStack {
   double layer_overhead_s = 0;      // added per layer per pass per micro-batch
   double cast_scale = 1;            // × the FP8/FP4 casts' bytes (1: fused casts)
   double permute_scale = 1;         // × the MoE permute/unpermute bytes (1: HBM-bound copy kernels)
+  // The linear layers keep their quantized FP8/FP4 inputs for the backward pass (Transformer
+  // Engine, the megatron stack), not the 16-bit ones (training_memory.h); set by the stack id,
+  // not a scenario key.
+  bool saves_quantized_inputs = true;
 };
 // The bundled stacks' defaults; false for an unknown id.
 bool software_stack_defaults(const std::string& id, SoftwareStack* out);

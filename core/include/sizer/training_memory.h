@@ -81,8 +81,14 @@ Keep keep_policy(const LayerShape& shape, Recompute recompute, bool flash_attent
 
 // Activation bytes of one layer for one micro-batch under `keep`. For a GPT block with
 // Keep::all / no_scores / layer_input this is Korthikanti Table 2 exactly.
+// `gemm_input_bytes` is what each element of a saved linear-layer input costs: the QKV and MLP-in
+// inputs (the norms' outputs), the attention output (the output projection's input) and the
+// down projection's input. 2 in a 16-bit run; Transformer Engine keeps an FP8 or FP4 run's
+// quantized copy of these for the weight-gradient GEMM instead of the 16-bit tensor
+// (low_precision.h, saved_gemm_input_bytes).
 double activation_bytes_per_layer(const LayerShape& shape, double seq_len, double micro_batch, double hidden,
-                                  double heads, double tp, bool sequence_parallel, Keep keep);
+                                  double heads, double tp, bool sequence_parallel, Keep keep,
+                                  double gemm_input_bytes = 2.0);
 
 // A layer's input, the tensor full recompute keeps (2·s·b·h in 16-bit, ÷ t under SP).
 double layer_input_bytes(double seq_len, double micro_batch, double hidden, double tp, bool sequence_parallel);

@@ -24,13 +24,15 @@ namespace sizer {
 namespace {
 
 const SoftwareStack kStacks[] = {
-    {"megatron", 1.0, kFlashAttention2H100, 0.0},
-    {"pytorch", 2.328, 0.2306, 786.7e-6},
+    // Transformer Engine's linears save the quantized input for the weight-gradient GEMM.
+    {"megatron", 1.0, kFlashAttention2H100, 0.0, 1.0, 1.0, true},
+    // torchao's float8 linears keep the 16-bit input and weight and cast again in the backward.
+    {"pytorch", 2.328, 0.2306, 786.7e-6, 1.0, 1.0, false},
     // The pytorch stack without torch.compile: memory-bound scale fitted on torchtitan's two eager
     // rows (2024-12 Tables 1 and 3); attention and per-layer overhead kept from pytorch; the casts
     // unfused by the same factor as the other elementwise work (5.305 ÷ 2.328, an assumption: no
     // published eager FP8 run to fit it on).
-    {"pytorch_eager", 5.305, 0.2306, 786.7e-6, 5.305 / 2.328},
+    {"pytorch_eager", 5.305, 0.2306, 786.7e-6, 5.305 / 2.328, 1.0, false},
     // XLA's dropless MoE dispatch on TPUs (MaxText sparse_matmul: argsort of the routed copies, a
     // row gather before the grouped GEMM and a scatter after it) runs far below HBM speed:
     // permute_scale 17.1 reproduces MaxText issue #1256 (github.com/AI-Hypercomputer/maxtext/issues/1256,
@@ -41,7 +43,7 @@ const SoftwareStack kStacks[] = {
     // (tests/test_moe_dispatch.cpp); the Ironwood MoE runs stay held out. Re-derived on 2026-12-03
     // (16.2 → 17.1) when the v5p's GEMM efficiency was refitted (0.95 → 0.8935): the A/B runs on a
     // v5p, so the scale follows the chip's fit.
-    {"jax", 1.291, 1.0, 0.0, 1.0, 17.1},
+    {"jax", 1.291, 1.0, 0.0, 1.0, 17.1, false},
 };
 
 }  // namespace

@@ -124,7 +124,7 @@ Keep keep_policy(const LayerShape& shape, Recompute recompute, bool flash_attent
 // GPT block: replicated 10 (two norm inputs 4, the QKV and fc1 inputs 4, two dropout masks 2) and
 // TP-split 24 (Q, K 4; V 2; attention output 2; GELU input 8; fc2 input 8).
 double activation_bytes_per_layer(const LayerShape& sh, double s, double b, double h, double a, double t,
-                                  bool sp, Keep keep) {
+                                  bool sp, Keep keep, double g) {
   const double sbh = s * b * h;
   double replicated = 0, split = 0, score = 0;
   switch (keep) {
@@ -132,14 +132,17 @@ double activation_bytes_per_layer(const LayerShape& sh, double s, double b, doub
       score = (sh.dropout ? kActAttentionScoreTerm : 2.0) * a * s / h;  // softmax output (+ mask, dropout)
       [[fallthrough]];
     case Keep::no_scores:
-      replicated = 8 + (sh.dropout ? 2 : 0);
-      split = 2 * (sh.q + sh.k + sh.v + sh.o) + 2 * (sh.mlp_in + sh.mlp_mid);
+      // The two norms' inputs (2 + 2) and outputs, the QKV and MLP-in GEMM inputs (g + g);
+      // Q, K, V for attention's backward; the attention output (the output projection's input);
+      // the MLP-in output (the activation's input) and the down projection's input.
+      replicated = 4 + 2 * g + (sh.dropout ? 2 : 0);
+      split = 2 * (sh.q + sh.k + sh.v) + g * sh.o + 2 * sh.mlp_in + g * sh.mlp_mid;
       break;
     case Keep::per_op:
       // Layer input; Q (1st matmul), V (3rd), the attention output; the gate or fc1 output (5th);
       // a gated block's down-projection output (7th matmul), full width before its reduction.
       replicated = 2 + (sh.gated ? 2 : 0);
-      split = 2 * (sh.q + sh.v + sh.o) + 2 * sh.mlp_first;
+      split = 2 * (sh.q + sh.v) + g * sh.o + 2 * sh.mlp_first;
       break;
     case Keep::layer_input: return sbh * kActFullRecompute;  // ÷ t under SP: the caller's
   }

@@ -11,6 +11,10 @@
 
 namespace sizer {
 
+namespace {
+constexpr double kFp4ElementBytes = 0.5 + 1.0 / 16;  // NVFP4: 4-bit values, one FP8 scale per 16
+}  // namespace
+
 const char* to_string(Fp8Recipe r) {
   switch (r) {
     case Fp8Recipe::tensorwise: return "tensorwise";
@@ -34,8 +38,7 @@ bool parse_fp8_recipe(const char* s, Fp8Recipe* out) {
 double cast_bytes_per_element(Fp8Recipe r, Precision p) {
   // The scale's max-abs reduction along the producer's own axis is fused into the kernel that
   // writes the operand (torch.compile, Transformer Engine), so it costs no extra read.
-  constexpr double kFp4Write = 0.5 + 1.0 / 16;  // NVFP4: 4-bit values, one FP8 scale per 16
-  const double write = p == Precision::fp4 ? kFp4Write : 1.0;
+  const double write = p == Precision::fp4 ? kFp4ElementBytes : 1.0;
   const double kCast = 2 + write, kTransposedWrite = write, kAmaxRead = 2;
   switch (r) {
     case Fp8Recipe::tensorwise: return kCast + kTransposedWrite;
@@ -44,6 +47,10 @@ double cast_bytes_per_element(Fp8Recipe r, Precision p) {
     case Fp8Recipe::blockwise: return 2 * kCast;
   }
   return kCast + kTransposedWrite;
+}
+
+double saved_gemm_input_bytes(Precision p) {
+  return p == Precision::fp8 ? 1.0 : p == Precision::fp4 ? kFp4ElementBytes : 2.0;
 }
 
 LowPrecisionKernel low_precision_kernel(const Device& d, Precision p) {

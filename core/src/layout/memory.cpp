@@ -2,13 +2,15 @@
 // and ZeRO sharding (Rajbhandari et al. 2020), activations of the fullest pipeline stage
 // (Korthikanti et al. 2022 Table 2 and §4.3 for the output layer; flash attention, Dao et al.
 // 2022, never stores the s×s scores; gated/GQA blocks and framework recompute policies as in
-// training_memory.h) plus the one layer a recompute pass makes whole again, checkpointed layer
+// training_memory.h; Transformer Engine's FP8/FP4 linears keep their inputs quantized,
+// low_precision.h) plus the one layer a recompute pass makes whole again, checkpointed layer
 // inputs optionally in host memory (MaxText remat_policy offload; the transfers are assumed hidden
 // behind compute), collective staging buffers, the units a ZeRO-3/FSDP rank gathers at once (the
 // current one and the prefetched next: PyTorch FSDP gathers a layer, Zhao et al. 2023 §3.3 and
 // §4.2; XLA a weight array, Xu et al. 2021 GSPMD), and an editable allowance for allocator
 // fragmentation and framework buffers (PlanContext::memory_overhead_fraction; docs/contract.md).
 #include "parts.h"
+#include "sizer/low_precision.h"
 #include "sizer/training_memory.h"
 
 namespace sizer::layout {
@@ -46,7 +48,14 @@ void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const Pl
   memory::LayerShape shape = memory::layer_shape(m);
   if (c.dropout >= 0) shape.dropout = c.dropout == 1;  // training.dropout overrides the block's default
   const memory::Keep keep = memory::keep_policy(shape, l.recompute, l.flash_attention);
-  double per_layer = memory::activation_bytes_per_layer(shape, s / l.cp, b, h, m.heads, l.tp, l.sequence_parallel, keep);
+  // A Transformer Engine FP8/FP4 run keeps the quantized inputs of its linears (the layers kept
+  // in BF16 keep 16-bit ones).
+  const double g16 = saved_gemm_input_bytes(Precision::bf16);
+  const double bf16_share = bf16_layer_share(m, l, c, st);
+  const double g = c.stack.saves_quantized_inputs
+                       ? (1 - bf16_share) * saved_gemm_input_bytes(c.precision) + bf16_share * g16
+                       : g16;
+  double per_layer = memory::activation_bytes_per_layer(shape, s / l.cp, b, h, m.heads, l.tp, l.sequence_parallel, keep, g);
   if (keep == memory::Keep::layer_input && l.sequence_parallel) per_layer /= l.tp;
   // Host offload (offload_activations, MaxText remat_policy "offload"): each layer's checkpointed
   // input lives in host memory; the device keeps the rest of what the policy keeps.
@@ -57,7 +66,7 @@ void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const Pl
   // Recompute working set: the backward pass of one layer regenerates what the policy dropped
   // (and fetches an offloaded input), so that layer is whole while the others hold their share.
   const double whole = memory::activation_bytes_per_layer(shape, s / l.cp, b, h, m.heads, l.tp, l.sequence_parallel,
-                                                          memory::keep_policy(shape, Recompute::none, l.flash_attention));
+                                                          memory::keep_policy(shape, Recompute::none, l.flash_attention), g);
   // Partial recompute (recompute_fraction < 1): the share of the forward that is not recomputed
   // keeps what no recompute would keep, on the device (Megatron-Core's block method: the layers
   // not recomputed); with host offload it goes to the host with the inputs (MaxText's custom
