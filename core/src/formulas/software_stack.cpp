@@ -26,7 +26,9 @@ namespace {
 const SoftwareStack kStacks[] = {
     // Transformer Engine's linears save the quantized input for the weight-gradient GEMM.
     {"megatron", 1.0, kFlashAttention2H100, 0.0, 1.0, 1.0, true},
-    // torchao's float8 linears keep the 16-bit input and weight and cast again in the backward.
+    // torchao's float8 linears keep the 16-bit input and weight and cast again in the backward
+    // (torchao/float8/float8_linear.py, matmul_with_hp_or_float8_args:
+    // ctx.save_for_backward(input_hp, weight_hp_t)).
     {"pytorch", 2.328, 0.2306, 786.7e-6, 1.0, 1.0, false},
     // The pytorch stack without torch.compile: memory-bound scale fitted on torchtitan's two eager
     // rows (2024-12 Tables 1 and 3); attention and per-layer overhead kept from pytorch; the casts
