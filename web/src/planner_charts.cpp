@@ -147,7 +147,10 @@ void memory_bar(Ui& ui, const sizer::LayoutResult& r) {
       {"weights", "Model weights after TP × PP (and EP) sharding; ZeRO-3 shards them over DP too.", r.weight_bytes, c[0]},
       {"grads", "Gradients; sharded over DP from ZeRO-2.", r.grad_bytes, c[4]},
       {"optimizer", "Master weights and Adam moments; sharded over DP from ZeRO-1.", r.optimizer_bytes, c[1]},
-      {"activations", "Activations of the micro-batches in flight (Korthikanti et al. 2022).", r.activation_bytes, c[2]},
+      {"activations",
+       "Activations of the micro-batches in flight (Korthikanti et al. 2022); an FP8/FP4 run on the megatron stack "
+       "keeps its linear layers' inputs quantized, as Transformer Engine does.",
+       r.activation_bytes, c[2]},
       {"buffers", "Staging buffers for collectives and gradient buckets.", r.buffer_bytes, c[7]},
   };
   const double hbm = r.usable_memory_bytes > 0 ? r.usable_memory_bytes : 1;
