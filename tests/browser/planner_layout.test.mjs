@@ -401,6 +401,45 @@ export const tests = [
     await driveSwitches(browser, origin, shots, kPhone);
   }],
 
+  ['planner: the memory bar hovers name the activations; FP8 on the megatron stack keeps quantized linear inputs', async ({ browser, origin, shots }) => {
+    const scenarioWith = (training) => '#s1.' + Buffer.from(JSON.stringify({ training })).toString('base64url');
+    const memoryOf = (page, scenario) => page.evaluate(async (s) => {
+      const { default: createSizer } = await import('./sizer.mjs');
+      const sizer = await (window.__sizerApi || (window.__sizerApi = createSizer()));
+      return sizer.plan(s).result.memory;
+    }, scenario);
+    for (const size of [kDesktop, kPhone]) {
+      const { page, watch } = await openPlanner(browser, origin, size, scenarioWith({ precision: 'fp8' }));
+      await scrollIntoView(page, 'chart:memory-bar', size.viewport);
+      const scenario = await linkedScenario(page);
+      assert(scenario && scenario.training.precision === 'fp8', `${size.name}: the link lost FP8: ${JSON.stringify(scenario)}`);
+      const mem = await memoryOf(page, scenario);
+      // The same layout in BF16, and FP8 on the PyTorch stack (torchao keeps the 16-bit inputs).
+      const bf16 = await memoryOf(page, { ...scenario, training: { ...scenario.training, precision: 'bf16' } });
+      const torchao = await memoryOf(page, { ...scenario, training: { ...scenario.training, stack: 'pytorch' } });
+      assert(mem.activation_bytes < bf16.activation_bytes, `${size.name}: FP8 activations ${mem.activation_bytes} not below BF16 ${bf16.activation_bytes}`);
+      assert(near(torchao.activation_bytes, bf16.activation_bytes), `${size.name}: PyTorch-stack FP8 activations ${torchao.activation_bytes} != BF16 ${bf16.activation_bytes}`);
+      // Hover the activations segment with the pointer: weights, grads, optimizer come first; the
+      // bar spans the larger of the total and usable HBM, plus 4%.
+      const bar = await widgetRect(page, 'chart:memory-bar');
+      const scale = Math.max(mem.device_memory_bytes, mem.usable_memory_bytes) * 1.04;
+      const start = mem.weight_bytes + mem.grad_bytes + mem.optimizer_bytes;
+      await page.mouse.move(bar.x + bar.w * (start + mem.activation_bytes / 2) / scale, bar.y + bar.h / 2);
+      await frames(page, 3);
+      const tip = await page.evaluate(() => window.sizerHover || '');
+      const lines = tip.split('\n');
+      assert(lines[0] === 'activations', `${size.name}: hovering the activations segment shows ${JSON.stringify(tip)}`);
+      assert(/Transformer Engine/.test(tip) && /quantized/.test(tip), `${size.name}: activations hover: ${tip}`);
+      const share = lines[1].match(/\(([\d.]+)%\)$/);
+      assert(share && near(Number(share[1]) / 100, mem.activation_bytes / mem.device_memory_bytes, 0.05),
+             `${size.name}: activations share ${lines[1]} vs ${mem.activation_bytes / mem.device_memory_bytes}`);
+      await page.screenshot({ path: path.join(shots, `planner-memory-hover-${size.name}.png`) });
+      await page.mouse.move(2, 2);
+      await frames(page, 4);
+      assertClean(watch);
+      await watch.context.close();
+    }
+  }],
   ['planner: the step bar hovers name attention and overheads; the step working lists them', async ({ browser, origin, shots }) => {
     // PyTorch FSDP has per-layer host overheads on this chip (Megatron-class fits none).
     const link = '#s1.' + Buffer.from(JSON.stringify({ training: { stack: 'pytorch' } })).toString('base64url');
