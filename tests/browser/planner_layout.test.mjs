@@ -78,13 +78,13 @@ async function textChanged(page, before, what) {
   }
 }
 
-// sizer.mjs plan() of `scenario`, run in the page.
+// sizer.mjs plan() of `scenario`, run in the page: its layout, step terms and memory.
 function planInPage(page, scenario) {
   return page.evaluate(async (s) => {
     const { default: createSizer } = await import('./sizer.mjs');
     const sizer = await (window.__sizerApi || (window.__sizerApi = createSizer()));
     const r = sizer.plan(s);
-    return { layout: r.layout, step: r.result.step, valid: r.result.valid };
+    return { layout: r.layout, step: r.result.step, memory: r.result.memory, valid: r.result.valid };
   }, scenario);
 }
 
@@ -312,7 +312,8 @@ async function typeIntoPlanner(browser, origin, size, scenario, key, text, value
 }
 
 // A Llama 3 70B FP8 layout on 64 H100s: typing 20 into "BF16 layers" keeps a quarter of the layers'
-// linears in BF16, which lengthens the GEMM time and the step; the link carries training.bf16_layers and plan() of it gives what the page shows.
+// linears in BF16, which lengthens the GEMM time and the step; the link carries
+// training.bf16_layers and plan() of it gives what the page shows.
 // Typing 81 (more than the model's 80 layers) is refused, naming the field, and the last valid
 // layout's results stay.
 async function driveBf16Layers(browser, origin, shots, size) {
@@ -403,11 +404,7 @@ export const tests = [
 
   ['planner: the memory bar hovers name the activations; FP8 on the megatron stack keeps quantized linear inputs', async ({ browser, origin, shots }) => {
     const scenarioWith = (training) => '#s1.' + Buffer.from(JSON.stringify({ training })).toString('base64url');
-    const memoryOf = (page, scenario) => page.evaluate(async (s) => {
-      const { default: createSizer } = await import('./sizer.mjs');
-      const sizer = await (window.__sizerApi || (window.__sizerApi = createSizer()));
-      return sizer.plan(s).result.memory;
-    }, scenario);
+    const memoryOf = async (page, scenario) => (await planInPage(page, scenario)).memory;
     for (const size of [kDesktop, kPhone]) {
       const { page, watch } = await openPlanner(browser, origin, size, scenarioWith({ precision: 'fp8' }));
       await scrollIntoView(page, 'chart:memory-bar', size.viewport);
