@@ -470,9 +470,11 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // Sixteenth session, raised on purpose: six held-out MLPerf v5.1 Llama 3.1 8B FP8 runs from other
   // submitters (B200 -18.8%, -13.0%, +7.0%; B300 -2.1%; H100 +8.5% and, with TP 2, +43.3%) and
   // AMD's on 8 MI355X (-28.1%: the chip's gemm is fitted on an eager torchtitan row): new
-  // evidence, no model change: FP8/FP4 15.1% -> 15.5%, all 10.5% -> 11.1%.
+  // evidence, no model change: FP8/FP4 15.1% -> 15.5%, all 10.5% -> 11.1%. Seventeenth session:
+  // four held-out MLPerf v5.1 405B runs (B200, H200) and interleaved pipelines' send/recv
+  // overlapped on the megatron stack: FP8/FP4 15.5% -> 14.7%, all 11.1% -> 10.9%.
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.051}, {"fp8_fp4", 0.155}, {"all", 0.111}};
+      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.051}, {"fp8_fp4", 0.147}, {"all", 0.109}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -489,10 +491,10 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
 // zero-bubble PP took the MoE worst to +71.8%, a whole-run average): {group, in sample, held out,
 // worst}. Each may only go down (half a point of
 // slack); lower a number here when a change lowers it.
-TEST_CASE("every group, in sample and held out, over all 172 runs may only get better", "[layout][validation]") {
+TEST_CASE("every group, in sample and held out, over all 176 runs may only get better", "[layout][validation]") {
   const auto rows = testutil::published_runs(
       {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
-  REQUIRE(rows.size() >= 172);
+  REQUIRE(rows.size() >= 176);
   struct Limit {
     const char* group;
     double in_sample, held_out, worst;
@@ -563,10 +565,13 @@ TEST_CASE("every group, in sample and held out, over all 172 runs may only get b
   // 15.6%, all 11.1% → 11.0%, FSDP 10.14% → 10.16%. Sixteenth session, raised on purpose: six
   // held-out MLPerf v5.1 Llama 3.1 8B FP8 runs from other submitters (the first B300 run among
   // them; Cisco's H100 TP 2 run at +43.3%) and AMD's on 8 MI355X (−28.1%), no model change: held
-  // out all 11.0% → 11.4%, FP8/FP4 15.6% → 15.8% (44 runs instead of 37).
+  // out all 11.0% → 11.4%, FP8/FP4 15.6% → 15.8% (44 runs instead of 37). Seventeenth session:
+  // four held-out MLPerf v5.1 405B runs (University of Florida's B200, Nebius's H200) and the
+  // megatron stack's interleaved pipelines sending beside compute (overlap_p2p_comm): held out
+  // FP8/FP4 15.8% → 15.1% (48 runs), all 11.4% → 11.3%.
   const Limit limits[] = {
       {"dense_bf16", 0.031, 0.073, 0.533}, {"fsdp_zero3", 0.036, 0.102, 0.609}, {"moe", 0.036, 0.163, 0.609},
-      {"fp8_fp4", 0.067, 0.159, 1.101},    {"all", 0.040, 0.114, 1.101},
+      {"fp8_fp4", 0.067, 0.152, 1.101},    {"all", 0.040, 0.113, 1.101},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

@@ -126,7 +126,9 @@ void step_bar(Ui& ui, const sizer::LayoutResult& r) {
       {"EP", u8"Expert-parallel all-to-all: dispatch and combine, forward and backward, less what ep_overlap hides.",
        r.ep_comm_s, c[4]},
       {"CP", "Ring-attention K/V exchange beyond what the attention compute hides.", r.cp_comm_s, c[6]},
-      {"PP send/recv", "Activations and gradients crossing pipeline-stage boundaries.", r.pp_p2p_s, c[2]},
+      {"PP send/recv", u8"Activations and gradients crossing pipeline-stage boundaries; an interleaved Megatron "
+                       u8"pipeline sends beside the next chunk's compute, so only the fill and drain chains wait "
+                       u8"(plus 10% of the hidden part for the SMs it takes).", r.pp_p2p_s, c[2]},
       {"bubble", bubble.c_str(), r.pp_bubble_s, c[7]},
       {"exposed DP", u8"Data-parallel traffic compute does not hide: ZeRO-0 the gradient all-reduce, ZeRO-1/2 the "
                      u8"gradient reduce-scatter and parameter all-gather (each model chunk's behind the other chunks' "

@@ -196,6 +196,7 @@ std::string planner_text(const AppState& s) {
     part("EP", r.ep_comm_s);
     part("CP", r.cp_comm_s);
     part("PP send/recv", r.pp_p2p_s);
+    if (r.pp_p2p_hidden_s > 0) parts += " (" + fmt::seconds(r.pp_p2p_hidden_s) + " hidden by interleaving)";
     part("bubble", r.pp_bubble_s);
     part("exposed DP", r.dp_comm_exposed_s);
     part("optimizer", r.optimizer_s);

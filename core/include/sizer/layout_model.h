@@ -54,6 +54,7 @@ struct PlanLayout {
   bool flash_attention = true;  // attention scores never written to HBM (Dao et al. 2022)
   bool dp_overlap = true;       // gradient reduction overlaps the last backward pass
   bool tp_comm_overlap = false; // TP collectives overlapped with GEMMs
+  bool pp_comm_overlap = true;  // interleaved pipeline send/recv beside compute (where the stack does it)
   double expert_tp = 0;         // expert tensor-parallel size; 0 = tp
   bool ep_folding = false;      // MoE parallel folding: EP drawn from the TP × CP × DP ranks
   double ep_overlap = 0;        // fraction of the MoE all-to-all hidden behind compute, 0–1
@@ -134,7 +135,8 @@ struct LayoutResult {
   double tp_comm_hidden_s = 0; // hidden behind the GEMMs by tp_comm_overlap
   double ep_comm_s = 0;
   double cp_comm_s = 0;        // exposed part of the ring-attention exchange
-  double pp_p2p_s = 0;
+  double pp_p2p_s = 0;         // exposed pipeline send/recv
+  double pp_p2p_hidden_s = 0;  // hidden behind compute by an interleaved schedule's async send/recv
   double pp_bubble_s = 0;
   double dp_comm_exposed_s = 0;
   double optimizer_s = 0;

@@ -94,6 +94,10 @@ struct SoftwareStack {
   // Engine, the megatron stack), not the 16-bit ones (training_memory.h); set by the stack id,
   // not a scenario key.
   bool saves_quantized_inputs = true;
+  // Under an interleaved pipeline the stage-to-stage sends and receives run asynchronously beside
+  // the next chunk's compute (Megatron-Core overlap_p2p_comm, on by default with virtual stages in
+  // Megatron-LM and NeMo); set by the stack id, not a scenario key.
+  bool overlaps_pp_p2p = true;
 };
 // The bundled stacks' defaults; false for an unknown id.
 bool software_stack_defaults(const std::string& id, SoftwareStack* out);
@@ -112,6 +116,9 @@ struct Layout {
   bool dp_overlap = true;       // layout model: gradient reduction overlaps the backward pass
   // Issue 9 options (docs/contract.md, training.layout); all optional with these defaults.
   bool tp_comm_overlap = false;  // TP collectives overlapped with GEMMs (Megatron, torchtitan async TP)
+  // An interleaved pipeline's send/recv beside the next chunk's compute, where the stack does it
+  // (megatron: Megatron-Core overlap_p2p_comm); false for Megatron-LM before it (2022 and earlier).
+  bool pp_comm_overlap = true;
   double expert_tp = 0;          // expert tensor-parallel size; 0 = the layout's TP
   bool ep_folding = false;       // MoE parallel folding: EP drawn from the TP × CP × DP ranks
   double ep_overlap = 0;         // fraction of the MoE all-to-all hidden behind compute, 0–1

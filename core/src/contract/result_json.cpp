@@ -294,6 +294,7 @@ json scenario_to_json(const Scenario& s) {
   json& lj = training["layout"];
   lj["given"] = s.training.layout_given;
   lj["tp_comm_overlap"] = l.tp_comm_overlap;
+  lj["pp_comm_overlap"] = l.pp_comm_overlap;
   lj["ep_folding"] = l.ep_folding;
   lj["ep_overlap"] = l.ep_overlap;
   if (l.expert_tp > 0) lj["expert_tp"] = l.expert_tp;  // 0 = the default, written by omission

@@ -19,7 +19,7 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   Layout& l = t->layout;
   r.only_keys(obj, path, {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch", "global_batch", "seq_len",
                           "recompute", "sequence_parallel", "zero_stage", "flash_attention", "dp_overlap",
-                          "tp_comm_overlap", "expert_tp", "ep_folding", "ep_overlap", "expert_imbalance",
+                          "tp_comm_overlap", "pp_comm_overlap", "expert_tp", "ep_folding", "ep_overlap", "expert_imbalance",
                           "fsdp_shard", "offload_activations", "einsum_dispatch", "pp_schedule", "ep_dispatcher", "recompute_fraction",
                           "given"});
   // "given": false marks the defaults the scenario echo writes (not the user's layout): no layout
@@ -28,6 +28,7 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.boolean(obj, "given", path, &given);
   t->layout_given = given;
   r.boolean(obj, "tp_comm_overlap", path, &l.tp_comm_overlap);
+  r.boolean(obj, "pp_comm_overlap", path, &l.pp_comm_overlap);
   r.number(obj, "expert_tp", path, kDegree, &l.expert_tp);
   r.boolean(obj, "ep_folding", path, &l.ep_folding);
   r.number(obj, "ep_overlap", path, Range{0, 1}, &l.ep_overlap);

@@ -24,17 +24,20 @@ namespace sizer {
 namespace {
 
 const SoftwareStack kStacks[] = {
-    // Transformer Engine's linears save the quantized input for the weight-gradient GEMM.
-    {"megatron", 1.0, kFlashAttention2H100, 0.0, 1.0, 1.0, true},
+    // Transformer Engine's linears save the quantized input for the weight-gradient GEMM;
+    // interleaved pipelines overlap their send/recv with compute (overlap_p2p_comm: Megatron-LM
+    // megatron/training/arguments.py keeps it on whenever virtual stages are set; NeMo's
+    // MegatronGPT config and MLPerf's NeMo configs, conf/custom.yaml, default it to True).
+    {"megatron", 1.0, kFlashAttention2H100, 0.0, 1.0, 1.0, true, true},
     // torchao's float8 linears keep the 16-bit input and weight and cast again in the backward
     // (torchao/float8/float8_linear.py, matmul_with_hp_or_float8_args:
     // ctx.save_for_backward(input_hp, weight_hp_t)).
-    {"pytorch", 2.328, 0.2306, 786.7e-6, 1.0, 1.0, false},
+    {"pytorch", 2.328, 0.2306, 786.7e-6, 1.0, 1.0, false, false},
     // The pytorch stack without torch.compile: memory-bound scale fitted on torchtitan's two eager
     // rows (2024-12 Tables 1 and 3); attention and per-layer overhead kept from pytorch; the casts
     // unfused by the same factor as the other elementwise work (5.305 ÷ 2.328, an assumption: no
     // published eager FP8 run to fit it on).
-    {"pytorch_eager", 5.305, 0.2306, 786.7e-6, 5.305 / 2.328, 1.0, false},
+    {"pytorch_eager", 5.305, 0.2306, 786.7e-6, 5.305 / 2.328, 1.0, false, false},
     // XLA's dropless MoE dispatch on TPUs (MaxText sparse_matmul: argsort of the routed copies, a
     // row gather before the grouped GEMM and a scatter after it) runs far below HBM speed:
     // permute_scale 17.1 reproduces MaxText issue #1256 (github.com/AI-Hypercomputer/maxtext/issues/1256,
@@ -45,7 +48,7 @@ const SoftwareStack kStacks[] = {
     // (tests/test_moe_dispatch.cpp); the Ironwood MoE runs stay held out. Re-derived on 2026-12-03
     // (16.2 → 17.1) when the v5p's GEMM efficiency was refitted (0.95 → 0.8935): the A/B runs on a
     // v5p, so the scale follows the chip's fit.
-    {"jax", 1.291, 1.0, 0.0, 1.0, 17.1, false},
+    {"jax", 1.291, 1.0, 0.0, 1.0, 17.1, false, false},
 };
 
 }  // namespace

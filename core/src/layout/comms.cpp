@@ -3,7 +3,8 @@
 // tensor parallelism does 4 all-reduces per layer per micro-batch, 6 with full recompute
 // (Shoeybi et al. 2019 §3); ring attention passes each K/V block around the CP ring overlapped
 // with attention (Liu et al. 2023); pipeline stages exchange activations and gradients at each
-// (virtual) boundary (Narayanan et al. 2021). TP communication overlap (Megatron-Core's
+// (virtual) boundary (Narayanan et al. 2021), beside the next chunk's compute under an interleaved
+// schedule (Megatron-Core overlap_p2p_comm). TP communication overlap (Megatron-Core's
 // tp_comm_overlap with Transformer Engine userbuffers; torchtitan's async TP, which decomposes the
 // GEMMs so each chunk's collective runs under the next chunk's GEMM — Wang et al. 2022, "Overlap
 // communication with dependent computation via decomposition") hides the collectives behind the
@@ -50,7 +51,18 @@ void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const Plan
   // Pipeline point-to-point: activations forward and gradients back at each (virtual) boundary.
   if (l.pp > 1) {
     const double p2p = st.tp_msg / (l.sequence_parallel ? l.tp : 1.0);
-    r->pp_p2p_s = collective_s(d, r->pp_link, 2.0 * st.mb * l.virtual_stages, p2p);
+    const double hop = collective_s(d, r->pp_link, 1, p2p);
+    r->pp_p2p_s = 2.0 * st.mb * l.virtual_stages * hop;
+    if (l.virtual_stages > 1 && l.pp_comm_overlap && c.stack.overlaps_pp_p2p) {
+      // Interleaved 1F1B with asynchronous send/recv (Megatron-Core overlap_p2p_comm): a chunk's
+      // output leaves while the device computes its next chunk, so a transfer is waited for only
+      // on the pipeline's fill and drain chains, one hop per stage boundary each way; the rest
+      // hides behind compute, whose SMs it shares (kOverlapContention, as TP overlap).
+      const double waits = std::min(r->pp_p2p_s, 2.0 * (l.pp - 1) * hop);
+      const double hidden = std::min(r->pp_p2p_s - waits, r->compute_s + r->memory_bound_s);
+      r->pp_p2p_hidden_s = hidden;
+      r->pp_p2p_s = r->pp_p2p_s - hidden + kOverlapContention * hidden;
+    }
   }
 }
 

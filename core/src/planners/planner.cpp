@@ -49,6 +49,7 @@ PlanLayout plan_layout(const Scenario& s) {
   p.flash_attention = l.flash_attention;
   p.dp_overlap = l.dp_overlap;
   p.tp_comm_overlap = l.tp_comm_overlap;
+  p.pp_comm_overlap = l.pp_comm_overlap;
   p.expert_tp = l.expert_tp;
   p.ep_folding = l.ep_folding;
   p.ep_overlap = l.ep_overlap;
