@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compareJson } from './api.test.mjs';
-import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, typeIntoWidget, untilText,
+import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, scrollIntoView, typeIntoWidget, untilText,
          waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -88,8 +88,11 @@ export const tests = [
 
   ['a layout search runs in the page; clicking its best row loads it', async ({ browser, origin, shots }) => {
     const { page, watch } = await openPlanner(browser, origin);
+    // As a person does: scroll down to the search's fields and button before using them.
+    await scrollIntoView(page, 'planner:training.search.devices[0]', kViewport);
     await typeIntoWidget(page, 'planner:training.search.devices[0]', '1024');
     await typeIntoWidget(page, 'planner:training.search.devices[1]', '8192');
+    await scrollIntoView(page, 'button:planner-search', kViewport);
     await clickWidget(page, 'button:planner-search');
     await untilText(page, (t) => /Planner search: [\d,]+ layouts evaluated/.test(t), 'the search summary', 20000);
     const text = await resultsText(page);

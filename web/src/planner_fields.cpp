@@ -154,8 +154,8 @@ void layout_editor(Ui& ui) {
     switch_field(ui, "Flash attention", "training.layout.flash_attention");
     switch_field(ui, "DP overlap", "training.layout.dp_overlap");
     switch_field(ui, "TP overlap", "training.layout.tp_comm_overlap");
-    // Read by interleaved pipelines (v > 1) on the megatron stack (layout/comms.cpp).
-    switch_field(ui, "PP overlap", "training.layout.pp_comm_overlap");
+    // Read only by interleaved pipelines (PP > 1, v > 1) on the megatron stack (layout/comms.cpp).
+    if (p.layout.pp > 1 && p.layout.virtual_stages > 1) switch_field(ui, "PP overlap", "training.layout.pp_comm_overlap");
     switch_field(ui, "Host offload", "training.layout.offload_activations");
     ImGui::EndTable();
   }
