@@ -89,12 +89,13 @@ export const near = (a, b, rel = 0.006) => Math.abs(a - b) <= rel * Math.max(Mat
 export function sameAsPlan(terms, plan, where) {
   const s = plan.step;
   const pairs = [['step', s.step_s], ['GEMM', s.compute_s - s.attention_s], ['attention', s.attention_s],
-                 ['TP', s.tp_comm_s], ['overheads', s.overhead_s]];
+                 ['TP', s.tp_comm_s], ['PP send/recv', s.pp_p2p_s], ['overheads', s.overhead_s]];
   for (const [label, want] of pairs) {
     const got = terms[label] || 0;
     assert(near(got, want), `${where}: ${label} shown ${got} s, plan() gives ${want} s\n  ${terms.line}`);
   }
   assert(near(terms['TP hidden'] || 0, s.tp_comm_hidden_s), `${where}: TP hidden shown ${terms['TP hidden']} s, plan() gives ${s.tp_comm_hidden_s} s`);
+  assert(near(terms['PP hidden'] || 0, s.pp_p2p_hidden_s), `${where}: PP hidden shown ${terms['PP hidden']} s, plan() gives ${s.pp_p2p_hidden_s} s`);
 }
 
 export async function shot(page, shots, file) {

@@ -6,18 +6,10 @@
 // step grows and the link carries pp_comm_overlap false; on again restores the first numbers.
 import path from 'node:path';
 import { assert, assertClean, frames, press, resultsText, scrollIntoView } from './lib.mjs';
-import { kDesktop, kPhoneTouch, linkWith, near, openPlanner, planInPage, stepTerms, textChanged } from './planner_lib.mjs';
+import { kDesktop, kPhoneTouch, linkWith, openPlanner, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
 
 const kInterleaved = { model: 'llama-3.1-405b', device: 'h100', training: { precision: 'bf16', zero_stage: 1,
   layout: { tp: 8, pp: 8, dp: 8, micro_batch: 1, global_batch: 1024, seq_len: 8192, virtual_stages: 8 } } };
-
-// The mirrored PP terms agree with plan() of the linked scenario (3 significant figures).
-function samePp(terms, plan, where) {
-  const s = plan.step;
-  assert(near(terms['PP send/recv'] || 0, s.pp_p2p_s), `${where}: PP send/recv shown ${terms['PP send/recv']} s, plan() gives ${s.pp_p2p_s} s\n  ${terms.line}`);
-  assert(near(terms['PP hidden'] || 0, s.pp_p2p_hidden_s), `${where}: PP hidden shown ${terms['PP hidden']} s, plan() gives ${s.pp_p2p_hidden_s} s\n  ${terms.line}`);
-  assert(near(terms.step, s.step_s), `${where}: step shown ${terms.step} s, plan() gives ${s.step_s} s`);
-}
 
 async function drivePpOverlap(browser, origin, shots, size) {
   const hash = '#s1.' + Buffer.from(JSON.stringify(kInterleaved)).toString('base64url');
@@ -34,7 +26,7 @@ async function drivePpOverlap(browser, origin, shots, size) {
   const planOn = await planInPage(page, kInterleaved);
   assert(planOn.layout.pp_comm_overlap === true, where(`plan() default pp_comm_overlap ${planOn.layout.pp_comm_overlap}`));
   assert(before['PP hidden'] > before['PP send/recv'], where(`an interleaved pipeline should hide most send/recv: ${before.line}`));
-  samePp(before, planOn, where('PP overlap on (default)'));
+  sameAsPlan(before, planOn, where('PP overlap on (default)'));
 
   // Off: every transfer is exposed.
   let text = await resultsText(page);
@@ -46,7 +38,7 @@ async function drivePpOverlap(browser, origin, shots, size) {
   assert(planOff.layout.pp_comm_overlap === false && planOff.step.pp_p2p_hidden_s === 0, where(`plan() of the link: ${JSON.stringify(planOff.layout)}`));
   assert(!off['PP hidden'] && off['PP send/recv'] > before['PP send/recv'], where(`PP overlap off did not expose the send/recv: ${before.line} → ${off.line}`));
   assert(off.step > before.step, where(`PP overlap off did not lengthen the step: ${before.step} → ${off.step} s`));
-  samePp(off, planOff, where('PP overlap off'));
+  sameAsPlan(off, planOff, where('PP overlap off'));
   await frames(page, 3);
   await page.screenshot({ path: path.join(shots, `planner-pp-overlap-off-${size.name}.png`) });
 
