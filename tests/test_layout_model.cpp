@@ -472,9 +472,12 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // AMD's on 8 MI355X (-28.1%: the chip's gemm is fitted on an eager torchtitan row): new
   // evidence, no model change: FP8/FP4 15.1% -> 15.5%, all 10.5% -> 11.1%. Seventeenth session:
   // four held-out MLPerf v5.1 405B runs (B200, H200) and interleaved pipelines' send/recv
-  // overlapped on the megatron stack: FP8/FP4 15.5% -> 14.7%, all 11.1% -> 10.9%.
+  // overlapped on the megatron stack: FP8/FP4 15.5% -> 14.7%, all 11.1% -> 10.9%. Eighteenth
+  // session: UF's three-point MLPerf 8B weak-scaling series on B200 (+6.0%, +8.7%, +24.7%) and seven
+  // MLPerf 8B runs with FP8 attention (training.fp8_attention; six NVFP4, one H200 FP8), all held
+  // out: FP8/FP4 14.7% -> 14.1%, all 10.9% -> 11.0%.
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.051}, {"fp8_fp4", 0.147}, {"all", 0.109}};
+      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.051}, {"fp8_fp4", 0.141}, {"all", 0.110}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -491,10 +494,10 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
 // zero-bubble PP took the MoE worst to +71.8%, a whole-run average): {group, in sample, held out,
 // worst}. Each may only go down (half a point of
 // slack); lower a number here when a change lowers it.
-TEST_CASE("every group, in sample and held out, over all 176 runs may only get better", "[layout][validation]") {
+TEST_CASE("every group, in sample and held out, over all 186 runs may only get better", "[layout][validation]") {
   const auto rows = testutil::published_runs(
       {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
-  REQUIRE(rows.size() >= 176);
+  REQUIRE(rows.size() >= 186);
   struct Limit {
     const char* group;
     double in_sample, held_out, worst;
@@ -568,10 +571,16 @@ TEST_CASE("every group, in sample and held out, over all 176 runs may only get b
   // out all 11.0% → 11.4%, FP8/FP4 15.6% → 15.8% (44 runs instead of 37). Seventeenth session:
   // four held-out MLPerf v5.1 405B runs (University of Florida's B200, Nebius's H200) and the
   // megatron stack's interleaved pipelines sending beside compute (overlap_p2p_comm): held out
-  // FP8/FP4 15.8% → 15.1% (48 runs), all 11.4% → 11.3%.
+  // FP8/FP4 15.8% → 15.1% (48 runs), all 11.4% → 11.3%. Eighteenth session: University of
+  // Florida's MLPerf 8B weak-scaling series on 32, 128 and 256 B200 (+6.0%, +8.7%, +24.7%: the
+  // published step rises 17% from 128 to 256 GPUs, the model's stays flat) and seven MLPerf 8B runs
+  // that keep attention in FP8 (training.fp8_attention at FlashAttention-3's FP8/BF16 ratio): NVFP4
+  // on 8/16/32 B200, 8 B300, 8 GB200, 8 GB300 (−3.6%, +4.7%, +11.3%, +18.4%, −2.6%, +8.8%) and FP8
+  // on 64 H200 with CP 2 (+22.8%), all held out, nothing refitted: FP8/FP4 15.1% → 14.45% (69
+  // runs), all 11.3% → 11.25% (186 runs).
   const Limit limits[] = {
       {"dense_bf16", 0.031, 0.073, 0.533}, {"fsdp_zero3", 0.036, 0.102, 0.609}, {"moe", 0.036, 0.163, 0.609},
-      {"fp8_fp4", 0.067, 0.152, 1.101},    {"all", 0.040, 0.113, 1.101},
+      {"fp8_fp4", 0.067, 0.145, 1.101},    {"all", 0.040, 0.113, 1.101},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

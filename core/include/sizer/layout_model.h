@@ -91,6 +91,7 @@ struct PlanContext {
   double grad_bytes = 2, activation_bytes = 2;
   double param_gather_bytes = 2;  // ZeRO/FSDP parameter all-gathers (training.param_gather_bytes)
   double bf16_layers = 0;         // layers whose linears stay in BF16 under FP8/FP4 (training.bf16_layers)
+  bool fp8_attention = false;     // attention products at the FP8 peak (training.fp8_attention)
   double alltoall_dispatch_bytes = 1, alltoall_combine_bytes = 2;
   SoftwareStack stack;
 };
@@ -147,7 +148,8 @@ struct LayoutResult {
   // Derived.
   double microbatches = 0;
   double gemm_efficiency = 0;
-  double attention_efficiency = 0;  // flash attention's fraction of the BF16 peak
+  double attention_efficiency = 0;  // flash attention's fraction of the BF16 peak (of the FP8 peak with attention_fp8)
+  bool attention_fp8 = false;       // the attention products ran in FP8 (training.fp8_attention)
   double expert_gemm_efficiency = 0;  // grouped expert GEMMs at their own width (0: dense model)
   double tokens_per_expert = 0;       // per micro-batch on the busiest device (imbalance included)
   double expert_imbalance = 0;        // busiest device's expert load ÷ the mean, as applied

@@ -29,6 +29,13 @@ namespace sizer {
 // kFp4KernelFallback, the one fitted FP4 ratio (NVFP4 on the B200, from its TensorRT-LLM serving
 // runs; the GB200 carries it as the same die); a chip without an FP4 peak runs FP4 at FP8 speed.
 constexpr double kFp8KernelFallback = 0.87;
+// FP8 attention (Transformer Engine's fp8_dot_product_attention, cuDNN's FP8 fused attention;
+// training.fp8_attention): the attention products run at the FP8 peak at this fraction of the
+// BF16 kernel's utilisation. FlashAttention-3 on the H100 (Shah et al. 2024, abstract): BF16/FP16
+// "up to 740 TFLOPs/s (75% utilization)", FP8 "close to 1.2 PFLOPs/s" of the 1,979 dense FP8
+// peak, 60.6%: 0.606 ÷ 0.75 = 0.81, a 1.62× speed-up over BF16. Those are forward-kernel figures;
+// the backward is taken to gain the same (an assumption: no published FP8 backward figure here).
+constexpr double kFp8AttentionVsBf16 = 0.81;
 constexpr double kFp4KernelFallback = 0.72;
 struct LowPrecisionKernel {
   double factor = 0;      // 0: not a low-precision precision

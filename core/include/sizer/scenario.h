@@ -172,6 +172,7 @@ struct TrainingInputs {
   double activation_bytes = 2;         // bytes per activation element at PP boundaries (BF16)
   double param_gather_bytes = 0;       // bytes per parameter in ZeRO/FSDP all-gathers; 0 = activation_bytes
   double bf16_layers = 0;  // transformer layers kept in BF16 under FP8/FP4 (Megatron-Core first/last layers in BF16)
+  bool fp8_attention = false;  // attention products in FP8 under FP8/FP4 (Transformer Engine fp8_dot_product_attention)
   double checkpoint_bytes_per_s = 2e12;  // aggregate storage write bandwidth (Llama 3, §3.3.4)
   SearchInputs search;
   ReliabilityInputs reliability;  // training.reliability (operations.h)

@@ -47,7 +47,7 @@ json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutR
                                  {"ep", to_string(r.ep_link)},
                                  {"pp", to_string(r.pp_link)}, {"dp", to_string(r.dp_link)}})},
       {"throughput", json_object({{"microbatches", r.microbatches}, {"gemm_efficiency", r.gemm_efficiency},
-                                  {"attention_efficiency", r.attention_efficiency},
+                                  {"attention_efficiency", r.attention_efficiency}, {"attention_fp8", r.attention_fp8},
                                   {"expert_gemm_efficiency", r.expert_gemm_efficiency},
                                   {"tokens_per_expert", r.tokens_per_expert},
                                   {"expert_imbalance", r.expert_imbalance},

@@ -287,6 +287,7 @@ json scenario_to_json(const Scenario& s) {
   if (t.dropout >= 0) training["dropout"] = t.dropout == 1;  // unset (from the block) by omission
   if (t.param_gather_bytes > 0) training["param_gather_bytes"] = t.param_gather_bytes;  // unset: activation_bytes
   if (t.bf16_layers > 0) training["bf16_layers"] = t.bf16_layers;  // unset: every layer at the precision
+  if (t.fp8_attention) training["fp8_attention"] = true;  // unset: attention in BF16
   training["stack"] = json_object({{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
                                    {"layer_overhead_s", t.stack.layer_overhead_s}, {"cast_scale", t.stack.cast_scale},
                                    {"permute_scale", t.stack.permute_scale}});

@@ -31,7 +31,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
                           "bytes_per_param", "zero_stage", "hbm_usable", "memory_overhead_fraction", "dropout", "days",
                           "goodput", "price",
                           "usd_per_device_hour", "layout", "alltoall_dispatch_bytes",
-                          "alltoall_combine_bytes", "grad_bytes", "activation_bytes", "param_gather_bytes", "bf16_layers",
+                          "alltoall_combine_bytes", "grad_bytes", "activation_bytes", "param_gather_bytes", "bf16_layers", "fp8_attention",
                           "checkpoint_bytes_per_s", "search", "stack", "fp8_recipe", "reliability", "storage"});
     if (auto sit = o.find("stack"); sit != o.end()) detail::read_stack(r, *sit, "training.stack", &t.stack);
     tokens_given = r.number(o, "tokens", path, kTokensR, &t.tokens);
@@ -96,6 +96,20 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
       r.error("training.bf16_layers", "must be at most the model's " + num(m.layers) + " layers; got " +
                                           num(t.bf16_layers));
       t.bf16_layers = 0;
+    }
+    // FP8 attention is part of an FP8/FP4 recipe and a fused kernel (Transformer Engine refuses it
+    // outside fp8_autocast and without fused attention).
+    if (bool fp8_attn = false; r.boolean(o, "fp8_attention", path, &fp8_attn) && fp8_attn) {
+      if (t.precision != Precision::fp8 && t.precision != Precision::fp4) {
+        r.error("training.fp8_attention", std::string("needs training.precision fp8 or fp4 (FP8 attention runs inside the "
+                                                      "FP8/FP4 recipe); got precision ") + to_string(t.precision));
+      } else if (s->device.dense_flops(Precision::fp8) <= 0) {
+        r.error("training.fp8_attention", std::string("device ") + s->device.id + " has no dense fp8 peak");
+      } else if (!t.layout.flash_attention) {
+        r.error("training.fp8_attention", "needs training.layout.flash_attention true (FP8 attention is a fused kernel)");
+      } else {
+        t.fp8_attention = true;
+      }
     }
     r.number(o, "checkpoint_bytes_per_s", path, kBandwidthR, &t.checkpoint_bytes_per_s);
     if (auto sit = o.find("search"); sit != o.end() && r.object(*sit, "training.search")) {

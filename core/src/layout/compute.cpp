@@ -3,7 +3,7 @@
 // Sources: GEMM efficiency falling with each GEMM's smallest per-device dimension
 // (gemm_shapes.cpp), its ceiling fitted per chip (docs/validation.md); elementwise HBM traffic from Korthikanti et al. 2022 Table 2's
 // 34·s·b·h activation bytes per layer; FP8/FP4 recipes keep attention and the output head in
-// BF16 (Transformer Engine, torchao). Flash attention's utilisation differs by chip: FlashAttention-2
+// BF16 (Transformer Engine, torchao) unless training.fp8_attention runs the attention in FP8. Flash attention's utilisation differs by chip: FlashAttention-2
 // reaches 50–73% of the A100's peak (Dao 2023, abstract) but 35% of the H100's (Shah et al. 2024,
 // FlashAttention-3, abstract), so a stack's attention efficiency fitted on H100 runs is scaled by
 // the chip's `flash_attention_vs_h100` (A100: 61.5% ÷ 35% = 1.76, the range's midpoint).
@@ -52,7 +52,15 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
     r->attention_efficiency = d.gemm_efficiency_at(std::min(head_dim > 0 ? head_dim : h, s / l.cp));
     causal = 1.0;
   }
-  const double attn_s_token = causal * safe_div(attn_token, peak_bf16 * r->attention_efficiency);
+  // FP8 attention (training.fp8_attention) runs the fused kernel at the FP8 peak, at
+  // kFp8AttentionVsBf16 of the BF16 kernel's utilisation (FlashAttention-3; sizer/low_precision.h).
+  double attn_peak = peak_bf16;
+  r->attention_fp8 = c.fp8_attention && l.flash_attention && d.dense_flops(Precision::fp8) > 0;
+  if (r->attention_fp8) {
+    attn_peak = d.dense_flops(Precision::fp8);
+    r->attention_efficiency *= kFp8AttentionVsBf16;
+  }
+  const double attn_s_token = causal * safe_div(attn_token, attn_peak * r->attention_efficiency);
   // The output head (logits GEMM, forward and backward) runs at its own shape, and in BF16 in a
   // low-precision run.
   const double head = std::min(gemm_token, kPassesFwdBwd * kFwdFlopsPerParamToken * m.vocab * h);

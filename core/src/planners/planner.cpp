@@ -90,6 +90,7 @@ PlanContext plan_context(const Scenario& s) {
   c.activation_bytes = t.activation_bytes;
   c.param_gather_bytes = t.param_gather_bytes > 0 ? t.param_gather_bytes : t.activation_bytes;
   c.bf16_layers = t.bf16_layers;
+  c.fp8_attention = t.fp8_attention;
   c.alltoall_dispatch_bytes = t.alltoall_dispatch_bytes;
   c.alltoall_combine_bytes = t.alltoall_combine_bytes;
   c.stack = t.stack;
