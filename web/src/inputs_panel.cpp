@@ -175,7 +175,14 @@ void precision_field(Ui& ui, const char* label, const std::string& path, bool ch
     choices.push_back(c);
   }
   const int i = combo_field(ui, label, path, choices, input_string(ui.state, path), help);
-  if (i >= 0) set_input(ui.state, path, choices[i].value);
+  if (i >= 0) {
+    set_input(ui.state, path, choices[i].value);
+    // FP8 attention runs only inside an FP8/FP4 recipe: leaving one drops it in the same edit, so
+    // the scenario never carries a setting the contract refuses (training.fp8_attention).
+    if (path == "training.precision" && choices[i].value != "fp8" && choices[i].value != "fp4") {
+      clear_input(ui.state, "training.fp8_attention");
+    }
+  }
 }
 
 }  // namespace

@@ -149,6 +149,10 @@ void layout_editor(Ui& ui) {
     count_field(ui, "Sequence", "training.layout.seq_len");
     // Read only by FP8/FP4 runs: transformer layers whose linears stay in BF16 (layout/parts.h).
     count_field(ui, "BF16 layers", "training.bf16_layers");
+    // FP8 attention exists only inside an FP8/FP4 recipe (the contract refuses it otherwise): shown
+    // there; choosing another precision in the inputs drops it (inputs_panel.cpp, precision_field).
+    const std::string precision = input_string(ui.state, "training.precision");
+    if (precision == "fp8" || precision == "fp4") switch_field(ui, "FP8 attention", "training.fp8_attention");
     choice_field(ui, "ZeRO stage", "training.zero_stage", {{"0", "0"}, {"1", "1"}, {"2", "2"}, {"3", "3"}}, true);
     switch_field(ui, "Seq. parallel", "training.layout.sequence_parallel");
     switch_field(ui, "Flash attention", "training.layout.flash_attention");

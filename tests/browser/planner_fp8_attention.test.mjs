@@ -1,0 +1,85 @@
+// The planner's "FP8 attention" switch (training.fp8_attention), driven with a real mouse click at
+// desktop size and a touchscreen tap at phone size, on Llama 3.1 8B on 8 B200 in NVFP4 (MLPerf
+// v5.1's one-node shape). On, the attention segment shrinks by the FP8 peak at 0.81 of the BF16
+// utilisation (FlashAttention-3) — about 1.6× — while the GEMMs stay; the step line and the
+// attention tooltip say so and agree with plan() of the share link. Off again restores the first
+// numbers. At desktop size, choosing BF16 in the inputs hides the switch and drops the key, so the
+// scenario never carries a setting the contract refuses.
+import path from 'node:path';
+import { assert, assertClean, frames, press, resultsText, scrollInputs, scrollIntoView, widgetRect } from './lib.mjs';
+import { hoverSegment, kDesktop, kPhoneTouch, linkWith, near, openPlanner, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
+
+const kNvfp4 = { model: 'llama-3.1-8b', device: 'b200', training: { precision: 'fp4', fp8_recipe: 'mx', zero_stage: 1,
+  layout: { tp: 1, pp: 1, dp: 8, micro_batch: 2, global_batch: 16, seq_len: 8192, recompute: 'none' } } };
+const kFp8AttentionVsBf16 = 0.81;  // sizer/low_precision.h
+
+async function driveFp8Attention(browser, origin, shots, size) {
+  const hash = '#s1.' + Buffer.from(JSON.stringify(kNvfp4)).toString('base64url');
+  const { page, watch } = await openPlanner(browser, origin, size, hash);
+  const where = (w) => `${size.name}: ${w}`;
+  const field = 'planner:training.fp8_attention';
+  const touch = Boolean(size.hasTouch);
+  await scrollIntoView(page, field, size.viewport);
+  await frames(page, 3);
+  await page.screenshot({ path: path.join(shots, `planner-fp8-attention-${size.name}.png`) });
+
+  // Off by default: attention in BF16.
+  const before = await stepTerms(page);
+  const planOff = await planInPage(page, kNvfp4);
+  sameAsPlan(before, planOff, where('FP8 attention off (default)'));
+
+  // On: only the attention moves, by the FP8/BF16 peak ratio (2 on the B200) times 0.81.
+  let text = await resultsText(page);
+  await press(page, field, touch);
+  await textChanged(page, text, where('FP8 attention on'));
+  const on = await stepTerms(page);
+  const scenario = await linkWith(page, 'training.fp8_attention', true, where('FP8 attention on'));
+  const planOn = await planInPage(page, scenario);
+  assert(planOn.valid, where('plan() of the link is not valid'));
+  sameAsPlan(on, planOn, where('FP8 attention on'));
+  assert(near(planOn.step.attention_s, planOff.step.attention_s / (2 * kFp8AttentionVsBf16)),
+         where(`attention ${planOff.step.attention_s} → ${planOn.step.attention_s} s, not ÷ ${2 * kFp8AttentionVsBf16}`));
+  assert(near(on.GEMM, before.GEMM), where(`the GEMMs moved: ${before.line} → ${on.line}`));
+  assert(on.step < before.step, where(`FP8 attention did not shorten the step: ${before.step} → ${on.step} s`));
+  if (!touch) {
+    const tip = await hoverSegment(page, planOn.step, 'attention');
+    assert(/in FP8 \(training\.fp8_attention\)/.test(tip) && /1\.6×/.test(tip), where(`the attention tooltip: ${JSON.stringify(tip)}`));
+  }
+  await frames(page, 3);
+  await page.screenshot({ path: path.join(shots, `planner-fp8-attention-on-${size.name}.png`) });
+
+  // Off again: back to the first numbers.
+  text = await resultsText(page);
+  await scrollIntoView(page, field, size.viewport);
+  await press(page, field, touch);
+  await textChanged(page, text, where('FP8 attention off again'));
+  const again = await stepTerms(page);
+  assert(again.line === before.line && again.step === before.step, where(`off again did not restore the step: ${before.line} → ${again.line}`));
+  await linkWith(page, 'training.fp8_attention', undefined, where('FP8 attention off again'));
+
+  if (!touch) {
+    // On, then BF16 in the inputs: the switch goes and so does the key (BF16 has no FP8 attention).
+    await press(page, field, false);
+    await linkWith(page, 'training.fp8_attention', true, where('FP8 attention on before BF16'));
+    await scrollInputs(page, 'combo:training.precision', size, 'tab:Planner');
+    await press(page, 'combo:training.precision', false);
+    await frames(page, 4);
+    await press(page, 'option:training.precision=bf16', false);
+    const bf16 = await linkWith(page, 'training.precision', 'bf16', where('BF16 chosen'));
+    await frames(page, 40);  // the link is written half a second after the last edit
+    const linked = await linkWith(page, 'training.fp8_attention', undefined, where('BF16 chosen'));
+    assert(!('fp8_attention' in linked.training), where(`the link kept fp8_attention under BF16: ${JSON.stringify(linked.training)}`));
+    assert((await planInPage(page, linked)).valid === true && bf16.training.precision === 'bf16', where('plan() of the BF16 link is not valid'));
+    const gone = await widgetRect(page, field).then(() => false, () => true);
+    assert(gone, where('the FP8 attention switch still shows under BF16'));
+  }
+  assertClean(watch);
+  await watch.context.close();
+}
+
+export const tests = [
+  ['planner: "FP8 attention", clicked at desktop size and tapped at phone size, runs the attention at the FP8 peak', async ({ browser, origin, shots }) => {
+    await driveFp8Attention(browser, origin, shots, kDesktop);
+    await driveFp8Attention(browser, origin, shots, kPhoneTouch);
+  }],
+];
