@@ -7,21 +7,17 @@
 // scenario never carries a setting the contract refuses.
 import path from 'node:path';
 import { assert, assertClean, frames, press, resultsText, scrollInputs, scrollIntoView, widgetRect } from './lib.mjs';
-import { hoverSegment, kDesktop, kPhoneTouch, linkWith, near, openPlanner, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
+import { hoverSegment, kDesktop, kPhoneTouch, linkWith, near, openPlannerAt, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
 
 const kNvfp4 = { model: 'llama-3.1-8b', device: 'b200', training: { precision: 'fp4', fp8_recipe: 'mx', zero_stage: 1,
   layout: { tp: 1, pp: 1, dp: 8, micro_batch: 2, global_batch: 16, seq_len: 8192, recompute: 'none' } } };
 const kFp8AttentionVsBf16 = 0.81;  // sizer/low_precision.h
 
 async function driveFp8Attention(browser, origin, shots, size) {
-  const hash = '#s1.' + Buffer.from(JSON.stringify(kNvfp4)).toString('base64url');
-  const { page, watch } = await openPlanner(browser, origin, size, hash);
-  const where = (w) => `${size.name}: ${w}`;
   const field = 'planner:training.fp8_attention';
+  const { page, watch } = await openPlannerAt(browser, origin, size, kNvfp4, field, shots, 'planner-fp8-attention');
+  const where = (w) => `${size.name}: ${w}`;
   const touch = Boolean(size.hasTouch);
-  await scrollIntoView(page, field, size.viewport);
-  await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `planner-fp8-attention-${size.name}.png`) });
 
   // Off by default: attention in BF16.
   const before = await stepTerms(page);
@@ -44,6 +40,12 @@ async function driveFp8Attention(browser, origin, shots, size) {
   if (!touch) {
     const tip = await hoverSegment(page, planOn.step, 'attention');
     assert(/in FP8 \(training\.fp8_attention\)/.test(tip) && /1\.6×/.test(tip), where(`the attention tooltip: ${JSON.stringify(tip)}`));
+    // The step time's working says the attention ran in FP8.
+    const value = await scrollIntoView(page, 'value:plan.result.step.step_s', size.viewport);
+    await page.mouse.move(value.x + value.w / 2, value.y + value.h / 2);
+    await frames(page, 6);
+    const working = await page.evaluate(() => window.sizerHover || '');
+    assert(/\(attention in FP8\)/.test(working), where(`the step working does not say FP8 attention: ${working}`));
   }
   await frames(page, 3);
   await page.screenshot({ path: path.join(shots, `planner-fp8-attention-on-${size.name}.png`) });

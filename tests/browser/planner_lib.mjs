@@ -22,6 +22,16 @@ export async function openPlanner(browser, origin, size, hash = '') {
   return opened;
 }
 
+// Opens the planner on `scenario` (as a share link), scrolls the planner field `field` into view and
+// takes the screenshot `<shotName>-<size>.png`: how a switch's test starts.
+export async function openPlannerAt(browser, origin, size, scenario, field, shots, shotName) {
+  const opened = await openPlanner(browser, origin, size, '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url'));
+  await scrollIntoView(opened.page, field, size.viewport);
+  await frames(opened.page, 3);
+  await opened.page.screenshot({ path: path.join(shots, `${shotName}-${size.name}.png`) });
+  return opened;
+}
+
 // The scenario in the address bar (#s1.<base64url JSON>), or null before the first edit.
 export async function linkedScenario(page) {
   const hash = await page.evaluate(() => location.hash);

@@ -5,21 +5,17 @@
 // part is what plan() of the share link gives; off, every transfer is on the critical path, the
 // step grows and the link carries pp_comm_overlap false; on again restores the first numbers.
 import path from 'node:path';
-import { assert, assertClean, frames, press, resultsText, scrollIntoView } from './lib.mjs';
-import { kDesktop, kPhoneTouch, linkWith, openPlanner, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
+import { assert, assertClean, frames, press, resultsText } from './lib.mjs';
+import { kDesktop, kPhoneTouch, linkWith, openPlannerAt, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
 
 const kInterleaved = { model: 'llama-3.1-405b', device: 'h100', training: { precision: 'bf16', zero_stage: 1,
   layout: { tp: 8, pp: 8, dp: 8, micro_batch: 1, global_batch: 1024, seq_len: 8192, virtual_stages: 8 } } };
 
 async function drivePpOverlap(browser, origin, shots, size) {
-  const hash = '#s1.' + Buffer.from(JSON.stringify(kInterleaved)).toString('base64url');
-  const { page, watch } = await openPlanner(browser, origin, size, hash);
-  const where = (w) => `${size.name}: ${w}`;
   const field = 'planner:training.layout.pp_comm_overlap';
+  const { page, watch } = await openPlannerAt(browser, origin, size, kInterleaved, field, shots, 'planner-pp-overlap');
+  const where = (w) => `${size.name}: ${w}`;
   const touch = Boolean(size.hasTouch);
-  await scrollIntoView(page, field, size.viewport);
-  await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `planner-pp-overlap-${size.name}.png`) });
 
   // On by default: most of the send/recv hides; what stays is the fill and drain chains.
   const before = await stepTerms(page);

@@ -33,7 +33,8 @@ void add_working(const sizer::Scenario& sc, const sizer::PlanLayout& l, const si
       "m = B ÷ (DP · EP · b)",
       "m = " + num(l.global_batch) + " ÷ (" + num(l.dp) + " · " + num(l.ep) + " · " + num(l.micro_batch) +
           ") = " + num(r.microbatches) + "; " + fmt::seconds(r.compute_s - r.attention_s) + " + " +
-          fmt::seconds(r.attention_s) + " + " + fmt::seconds(r.expert_compute_s + r.moe_permute_s) + " + " +
+          fmt::seconds(r.attention_s) + (r.attention_fp8 ? " (attention in FP8)" : "") + " + " +
+          fmt::seconds(r.expert_compute_s + r.moe_permute_s) + " + " +
           fmt::seconds(r.memory_bound_s) +
           (r.low_precision_cast_s > 0 ? " (FP8/FP4 casts " + fmt::seconds(r.low_precision_cast_s) + ", " +
                                             sizer::to_string(sc.training.fp8_recipe) + ")"
