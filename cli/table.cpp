@@ -35,7 +35,8 @@ std::string render_validation(const std::vector<ValidationRow>& rows, const std:
       groups.push_back({{"group", g.group}, {"runs", g.runs}, {"mean_abs_error", g.mae},
                         {"in_sample_runs", g.in_sample_runs}, {"in_sample_mean_abs_error", g.in_sample_mae},
                         {"out_of_sample_runs", g.out_of_sample_runs},
-                        {"out_of_sample_mean_abs_error", g.out_of_sample_mae}, {"worst_abs_error", g.worst}});
+                        {"out_of_sample_mean_abs_error", g.out_of_sample_mae},
+                        {"out_of_sample_p80_abs_error", g.out_of_sample_p80}, {"worst_abs_error", g.worst}});
     }
     return nlohmann::json{{"runs", a}, {"mean_abs_error", mean_abs_error(rows)}, {"groups", groups}}.dump(2) + "\n";
   }

@@ -4,10 +4,11 @@
 // utilisation (FlashAttention-3) — about 1.6× — while the GEMMs stay; the step line and the
 // attention tooltip say so and agree with plan() of the share link. Off again restores the first
 // numbers. At desktop size, choosing BF16 in the inputs hides the switch and drops the key, so the
-// scenario never carries a setting the contract refuses.
+// scenario never carries a setting the contract refuses. The step time's accuracy band (the held-out
+// runs' 80th percentile) is FP8/FP4's, then dense BF16's, as plan() says.
 import path from 'node:path';
 import { assert, assertClean, frames, press, resultsText, scrollInputs, scrollIntoView, widgetRect } from './lib.mjs';
-import { hoverSegment, kDesktop, kPhoneTouch, linkWith, near, openPlannerAt, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
+import { hoverSegment, kDesktop, kPhoneTouch, linkWith, near, openPlannerAt, planInPage, sameAsPlan, sameBand, stepTerms, textChanged } from './planner_lib.mjs';
 
 const kNvfp4 = { model: 'llama-3.1-8b', device: 'b200', training: { precision: 'fp4', fp8_recipe: 'mx', zero_stage: 1,
   layout: { tp: 1, pp: 1, dp: 8, micro_batch: 2, global_batch: 16, seq_len: 8192, recompute: 'none' } } };
@@ -23,6 +24,10 @@ async function driveFp8Attention(browser, origin, shots, size) {
   const before = await stepTerms(page);
   const planOff = await planInPage(page, kNvfp4);
   sameAsPlan(before, planOff, where('FP8 attention off (default)'));
+  // The step time is quoted with the FP8/FP4 runs' band, under the headline numbers.
+  assert(await sameBand(page, planOff, where('NVFP4 band')) === 'FP8/FP4', where(`band ${JSON.stringify(planOff.accuracy)}`));
+  const caption = await widgetRect(page, 'caption:plan-accuracy');
+  assert(caption.w > 0 && caption.h > 0, where('the accuracy caption is not drawn'));
 
   // On: only the attention moves, by the FP8/BF16 peak ratio (2 on the B200) times 0.81.
   let text = await resultsText(page);
@@ -72,6 +77,10 @@ async function driveFp8Attention(browser, origin, shots, size) {
     const linked = await linkWith(page, 'training.fp8_attention', undefined, where('BF16 chosen'));
     assert(!('fp8_attention' in linked.training), where(`the link kept fp8_attention under BF16: ${JSON.stringify(linked.training)}`));
     assert((await planInPage(page, linked)).valid === true && bf16.training.precision === 'bf16', where('plan() of the BF16 link is not valid'));
+    // BF16 dense: the dense BF16 runs' band, narrower than FP8/FP4's.
+    const planBf16 = await planInPage(page, linked);
+    assert(await sameBand(page, planBf16, where('BF16 band')) === 'dense BF16', where(`band ${JSON.stringify(planBf16.accuracy)}`));
+    assert(planBf16.accuracy.p80_abs_error < planOff.accuracy.p80_abs_error, where('the dense BF16 band is not narrower than FP8/FP4\'s'));
     const gone = await widgetRect(page, field).then(() => false, () => true);
     assert(gone, where('the FP8 attention switch still shows under BF16'));
   }

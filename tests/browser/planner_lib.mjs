@@ -89,11 +89,25 @@ export function planInPage(page, scenario) {
     const { default: createSizer } = await import('./sizer.mjs');
     const sizer = await (window.__sizerApi || (window.__sizerApi = createSizer()));
     const r = sizer.plan(s);
-    return { layout: r.layout, step: r.result.step, memory: r.result.memory, valid: r.result.valid };
+    return { layout: r.layout, step: r.result.step, memory: r.result.memory, valid: r.result.valid, accuracy: r.result.accuracy };
   }, scenario);
 }
 
 export const near = (a, b, rel = 0.006) => Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b));
+
+// The mirrored accuracy line ("Planner accuracy: 80% of N held-out published <label> runs were
+// within ±P% ...: lo to hi") agrees with plan()'s result.accuracy; returns its label.
+export async function sameBand(page, plan, where) {
+  const text = await resultsText(page);
+  const m = text.match(/^Planner accuracy: 80% of ([\d,]+) held-out published (.+) runs were within ±([\d.]+)% of the step time predicted for them: ([\d.]+) (µs|ms|s|min|h|days) to ([\d.]+) (µs|ms|s|min|h|days)$/m);
+  assert(m, `${where}: no accuracy line:\n${text}`);
+  const a = plan.accuracy;
+  assert(a && Number(m[1].replace(/,/g, '')) === a.held_out_runs, `${where}: ${m[1]} runs shown, plan() has ${JSON.stringify(a)}`);
+  assert(Math.abs(Number(m[3]) / 100 - a.p80_abs_error) <= 0.005, `${where}: ±${m[3]}% shown, plan() has ${a.p80_abs_error}`);
+  assert(near(Number(m[4]) * kUnits[m[5]], a.step_s_low) && near(Number(m[6]) * kUnits[m[7]], a.step_s_high),
+         `${where}: ${m[4]} ${m[5]} to ${m[6]} ${m[7]} shown, plan() has ${a.step_s_low} to ${a.step_s_high} s`);
+  return m[2];
+}
 
 // The mirrored step breakdown agrees with plan() of the linked scenario (3 significant figures).
 export function sameAsPlan(terms, plan, where) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "planner_charts.h"
+#include "sizer/layout_accuracy.h"
 #include "planner_fields.h"
 #include "planner_state.h"
 #include "scenario_edit.h"
@@ -95,6 +96,20 @@ void headline(Ui& ui) {
     ImGui::PopFont();
     ImGui::SameLine();
     value_text(ui, fmt::percent(r.hfu_predicted), kPlanHfu, false);
+    // How far such predictions have been from published runs (sizer/layout_accuracy.h).
+    const sizer::LayoutAccuracy a = sizer::layout_accuracy(s.model, s.training.precision, p.layout.zero_stage);
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted((u8"Step time ±" + fmt::percent(a.p80_abs_error) + ": 80% of " + fmt::count(a.held_out_runs) +
+                            " held-out published " + a.label + " runs were within that of the prediction (" +
+                            fmt::seconds(r.step_s * (1 - a.p80_abs_error)) + u8" – " +
+                            fmt::seconds(r.step_s * (1 + a.p80_abs_error)) + ")")
+                               .c_str());
+    note_rect(ui, "caption:plan-accuracy");
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
   }
 }
 

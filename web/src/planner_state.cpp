@@ -7,6 +7,7 @@
 
 #include "app_state.h"
 #include "scenario_edit.h"
+#include "sizer/layout_accuracy.h"
 
 namespace sizer_web {
 
@@ -181,6 +182,10 @@ std::string planner_text(const AppState& s) {
   } else {
     t += ", step " + fmt::seconds(r.step_s) + ", predicted MFU " + fmt::percent(r.mfu_predicted) + ", HFU " +
          fmt::percent(r.hfu_predicted) + ", " + fmt::count(std::round(r.tokens_per_s)) + " tokens/s\n";
+    const sizer::LayoutAccuracy a = sizer::layout_accuracy(sc.model, sc.training.precision, l.zero_stage);
+    t += "Planner accuracy: 80% of " + fmt::count(a.held_out_runs) + " held-out published " + a.label +
+         " runs were within " + u8"±" + fmt::percent(a.p80_abs_error) + " of the step time predicted for them: " +
+         fmt::seconds(r.step_s * (1 - a.p80_abs_error)) + " to " + fmt::seconds(r.step_s * (1 + a.p80_abs_error)) + "\n";
     t += "Planner memory per device: " + fmt::bytes(r.device_memory_bytes) + " of " + fmt::bytes(r.usable_memory_bytes) +
          " usable (" + (r.fits ? "fits" : "does not fit") + ")\n";
     // The step bar as text: its segments in order, those above zero.

@@ -47,7 +47,13 @@ struct GroupError {
   int runs = 0, in_sample_runs = 0, out_of_sample_runs = 0;
   double mae = 0, in_sample_mae = 0, out_of_sample_mae = 0;
   double worst = 0;  // largest |error| in the group
+  // 80th percentile of the held-out runs' |error| (linear between order statistics, as numpy's
+  // default): the band the planner quotes for plans of this kind (sizer/layout_accuracy.h).
+  double out_of_sample_p80 = 0;
 };
+
+// The q-quantile (0 ≤ q ≤ 1) of `values`, linear between order statistics; 0 when empty.
+double quantile(std::vector<double> values, double q);
 
 // One row per group a run counts in (its group and its "also" groups), in order of first
 // appearance, then "all".

@@ -2,6 +2,7 @@
 #include "sizer/planner_json.h"
 
 #include "sizer/json_object.h"
+#include "sizer/layout_accuracy.h"
 #include "sizer/result_json.h"
 
 namespace sizer {
@@ -22,6 +23,16 @@ json plan_layout_to_json(const PlanLayout& l) {
                       {"recompute_fraction", l.recompute_fraction}, {"einsum_dispatch", l.einsum_dispatch},
                       {"pp_schedule", to_string(l.pp_schedule)}, {"ep_dispatcher", to_string(l.ep_dispatcher)},
                       {"devices", l.devices()}});
+}
+
+// The band the step time is quoted with (sizer/layout_accuracy.h): 80% of the held-out published
+// runs of this kind were within ± p80 of the figure, so the step is given as step × (1 ± p80).
+json accuracy_to_json(const Scenario& s, const PlanLayout& l, const LayoutResult& r) {
+  const LayoutAccuracy a = layout_accuracy(s.model, s.training.precision, static_cast<int>(l.zero_stage));
+  if (!r.valid() || a.held_out_runs == 0) return nullptr;
+  return json_object({{"group", a.group}, {"held_out_runs", a.held_out_runs}, {"p80_abs_error", a.p80_abs_error},
+                      {"step_s_low", r.step_s * (1 - a.p80_abs_error)}, {"step_s_high", r.step_s * (1 + a.p80_abs_error)},
+                      {"source", "docs/validation.md (held-out runs of the group)"}});
 }
 
 json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutResult& r) {
@@ -61,6 +72,7 @@ json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutR
                                   {"tokens_per_s", r.tokens_per_s}})},
       {"run", json_object({{"train_days", r.train_days}, {"goodput", r.goodput}, {"device_hours", r.device_hours},
                            {"cost_usd", r.cost_usd > 0 ? json(r.cost_usd) : json(nullptr)}})},
+      {"accuracy", accuracy_to_json(s, l, r)},
   });
 }
 

@@ -118,16 +118,25 @@ double mean_abs_error(const std::vector<ValidationRow>& rows) {
   return sum / rows.size();
 }
 
+double quantile(std::vector<double> values, double q) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const double at = std::clamp(q, 0.0, 1.0) * static_cast<double>(values.size() - 1);
+  const std::size_t lo = static_cast<std::size_t>(std::floor(at)), hi = std::min(values.size() - 1, lo + 1);
+  return values[lo] + (values[hi] - values[lo]) * (at - static_cast<double>(lo));
+}
+
 std::vector<GroupError> group_errors(const std::vector<ValidationRow>& rows) {
   std::vector<GroupError> out;
-  auto add = [&out](const std::string& group, const ValidationRow& row) {
+  std::vector<std::vector<double>> held_out;  // per group in `out`, the held-out |errors|
+  auto add = [&out, &held_out](const std::string& group, const ValidationRow& row) {
     auto g = std::find_if(out.begin(), out.end(), [&](const GroupError& e) { return e.group == group; });
-    if (g == out.end()) g = out.insert(out.end(), GroupError{group});
+    if (g == out.end()) g = out.insert(out.end(), GroupError{group}), held_out.emplace_back();
     const double a = std::fabs(row.error);
     g->mae += a;  // sums until the end
     ++g->runs;
     if (row.in_sample) g->in_sample_mae += a, ++g->in_sample_runs;
-    else g->out_of_sample_mae += a, ++g->out_of_sample_runs;
+    else g->out_of_sample_mae += a, ++g->out_of_sample_runs, held_out[g - out.begin()].push_back(a);
     g->worst = std::max(g->worst, a);
   };
   for (const ValidationRow& row : rows) {
@@ -141,6 +150,7 @@ std::vector<GroupError> group_errors(const std::vector<ValidationRow>& rows) {
     g.mae = g.runs ? g.mae / g.runs : 0;
     g.in_sample_mae = g.in_sample_runs ? g.in_sample_mae / g.in_sample_runs : 0;
     g.out_of_sample_mae = g.out_of_sample_runs ? g.out_of_sample_mae / g.out_of_sample_runs : 0;
+    g.out_of_sample_p80 = quantile(held_out[&g - out.data()], 0.8);
   }
   return out;
 }

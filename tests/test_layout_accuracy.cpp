@@ -1,0 +1,77 @@
+// The planner's accuracy bands (sizer/layout_accuracy.h): each is the 80th percentile of the
+// held-out published runs' |error| in its validation group, recomputed here from the runs files,
+// so a change to the model or the validation set that moves a band fails until the table says so.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "scenario_util.h"
+#include "sizer/layout_accuracy.h"
+#include "sizer/planner_json.h"
+#include "sizer/sizer.h"
+#include "validation_util.h"
+
+using namespace sizer;
+
+TEST_CASE("quantile is linear between order statistics", "[validation]") {
+  CHECK(quantile({}, 0.8) == 0);
+  CHECK(quantile({0.3}, 0.8) == Approx(0.3));
+  CHECK(quantile({0.4, 0.1, 0.3, 0.2, 0.5}, 0.5) == Approx(0.3));
+  CHECK(quantile({0.4, 0.1, 0.3, 0.2, 0.5}, 0.8) == Approx(0.42));  // at 3.2 of 0..4: 0.4 + 0.2·0.1
+  CHECK(quantile({0.4, 0.1, 0.3, 0.2, 0.5}, 1.0) == Approx(0.5));
+}
+
+TEST_CASE("the accuracy bands are the validation set's held-out 80th percentiles, per group",
+          "[layout][validation]") {
+  const auto rows = testutil::published_runs(
+      {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
+  const auto groups = group_errors(rows);
+  REQUIRE(layout_accuracy_table().size() == 4);
+  for (const LayoutAccuracy& a : layout_accuracy_table()) {
+    INFO(a.group);
+    const auto g = std::find_if(groups.begin(), groups.end(), [&](const GroupError& e) { return e.group == a.group; });
+    REQUIRE(g != groups.end());
+    INFO("held out " << g->out_of_sample_runs << " runs, 80th percentile " << g->out_of_sample_p80);
+    CHECK(a.held_out_runs == g->out_of_sample_runs);
+    CHECK(a.p80_abs_error == Approx(g->out_of_sample_p80).margin(0.0005));
+    // A band is wider than the group's mean error and narrower than its worst run.
+    CHECK(a.p80_abs_error > g->out_of_sample_mae);
+    CHECK(a.p80_abs_error < g->worst);
+  }
+}
+
+TEST_CASE("a plan takes the widest band among the groups it counts in", "[layout][validation]") {
+  const Model dense = testutil::scenario(R"({"model": "llama-3-70b"})").model;
+  const Model moe = testutil::scenario(R"({"model": "deepseek-v3"})").model;
+  REQUIRE(moe.moe.enabled());
+  CHECK(std::string(layout_accuracy(dense, Precision::bf16, 1).group) == "dense_bf16");
+  CHECK(std::string(layout_accuracy(dense, Precision::bf16, 3).group) == "fsdp_zero3");
+  CHECK(std::string(layout_accuracy(dense, Precision::fp8, 1).group) == "fp8_fp4");
+  CHECK(std::string(layout_accuracy(dense, Precision::fp4, 3).group) == "fp8_fp4");  // FP8/FP4's band is wider
+  CHECK(std::string(layout_accuracy(moe, Precision::bf16, 1).group) == "moe");
+  const LayoutAccuracy moe_fp8 = layout_accuracy(moe, Precision::fp8, 1);
+  double widest = 0;
+  for (const LayoutAccuracy& a : layout_accuracy_table()) {
+    if (std::string(a.group) == "moe" || std::string(a.group) == "fp8_fp4") widest = std::max(widest, a.p80_abs_error);
+  }
+  CHECK(moe_fp8.p80_abs_error == widest);
+}
+
+TEST_CASE("plan() quotes the step time with its band", "[layout][validation]") {
+  const Scenario s = testutil::scenario(R"({"model": "llama-3.1-8b", "device": "h100", "training": {"precision": "fp8",
+      "layout": {"tp": 1, "dp": 8, "micro_batch": 2, "global_batch": 16}}})");
+  const nlohmann::json p = plan_to_json(s);
+  const nlohmann::json& a = p["result"]["accuracy"];
+  const double step = p["result"]["step"]["step_s"].get<double>();
+  const LayoutAccuracy band = layout_accuracy(s.model, Precision::fp8, 1);
+  CHECK(a["group"] == "fp8_fp4");
+  CHECK(a["held_out_runs"] == band.held_out_runs);
+  CHECK(a["step_s_low"].get<double>() == Approx(step * (1 - band.p80_abs_error)));
+  CHECK(a["step_s_high"].get<double>() == Approx(step * (1 + band.p80_abs_error)));
+  // An invalid layout (TP 3 does not divide 32 heads; a search can meet it) has no step and no band.
+  PlanLayout bad = plan_layout(s);
+  bad.tp = 3;
+  const LayoutResult r = evaluate_layout(s.model, s.device, bad, plan_context(s));
+  REQUIRE_FALSE(r.valid());
+  CHECK(layout_result_to_json(s, bad, r)["accuracy"].is_null());
+}
