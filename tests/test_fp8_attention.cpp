@@ -81,6 +81,12 @@ TEST_CASE("fp8_attention is optional, echoed only when on, round-trips and is re
   REQUIRE_FALSE(no_flash.ok());
   CHECK(no_flash.issues[0].path == "training.fp8_attention");
   CHECK(no_flash.issues[0].message.find("flash_attention") != std::string::npos);
+  // A refused precision is the one error: FP8 attention is not judged against the default BF16.
+  const auto typo = parse_scenario(
+      R"({"model": "llama-3.1-8b", "device": "h100", "training": {"precision": "fp9", "fp8_attention": true}})",
+      bundled_catalog());
+  REQUIRE(typo.issues.size() == 1);
+  CHECK(typo.issues[0].path == "training.precision");
   // A chip without an FP8 peak: the precision is refused, and the attention with it.
   const auto a100 = parse_scenario(
       R"({"model": "llama-3.1-8b", "device": "a100", "training": {"precision": "fp8", "fp8_attention": true}})",

@@ -36,7 +36,9 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     if (auto sit = o.find("stack"); sit != o.end()) detail::read_stack(r, *sit, "training.stack", &t.stack);
     tokens_given = r.number(o, "tokens", path, kTokensR, &t.tokens);
     r.number(o, "tokens_per_param", path, Range{0.001, 1e6}, &t.tokens_per_param);
-    if (read_precision(r, o, "precision", path, &t.precision) && s->device.dense_flops(t.precision) <= 0) {
+    const bool precision_read = read_precision(r, o, "precision", path, &t.precision);
+    const bool precision_refused = !precision_read && o.contains("precision");  // its own error stands
+    if (precision_read && s->device.dense_flops(t.precision) <= 0) {
       std::string have;
       for (Precision p : {Precision::fp32, Precision::bf16, Precision::fp8, Precision::fp4}) {
         if (s->device.dense_flops(p) > 0) have += (have.empty() ? "" : ", ") + std::string(to_string(p));
@@ -99,7 +101,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     }
     // FP8 attention is part of an FP8/FP4 recipe and a fused kernel (Transformer Engine refuses it
     // outside fp8_autocast and without fused attention).
-    if (bool fp8_attn = false; r.boolean(o, "fp8_attention", path, &fp8_attn) && fp8_attn) {
+    if (bool fp8_attn = false; r.boolean(o, "fp8_attention", path, &fp8_attn) && fp8_attn && !precision_refused) {
       if (t.precision != Precision::fp8 && t.precision != Precision::fp4) {
         r.error("training.fp8_attention", std::string("needs training.precision fp8 or fp4 (FP8 attention runs inside the "
                                                       "FP8/FP4 recipe); got precision ") + to_string(t.precision));
