@@ -5,6 +5,7 @@
 
 #include "scenario_util.h"
 #include "sizer/export.h"
+#include "sizer/layout_accuracy.h"
 #include "sizer/planner.h"
 #include "sizer/result_json.h"
 #include "sizer/sizer.h"
@@ -25,6 +26,13 @@ TEST_CASE("a written layout gets the layout model's step; the seed's method stay
   const auto j = result_to_json(s, e);
   CHECK(j["training"]["layout_prediction"]["step_s"] == Approx(r.step_s));
   CHECK(j["training"]["comms"]["step_s"] == Approx(e.comms.step_s));
+  // Quoted with the band plan() gives (sizer/layout_accuracy.h).
+  const LayoutAccuracy band = layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
+  const nlohmann::json& a = j["training"]["layout_prediction"]["accuracy"];
+  CHECK(a["group"] == band.group);
+  CHECK(a["step_s_low"].get<double>() == Approx(r.step_s * (1 - band.p80_abs_error)));
+  CHECK(a["step_s_high"].get<double>() == Approx(r.step_s * (1 + band.p80_abs_error)));
+  CHECK(a["held_out_runs"] == band.held_out_runs);
   const std::string md = results_markdown(j);
   CHECK(md.find("Step time, predicted for the layout") != std::string::npos);
   CHECK(md.find("Step time at the assumed MFU (the seed's method)") != std::string::npos);

@@ -48,6 +48,11 @@ async function driveSwitches(browser, origin, shots, size) {
   assert(near(Number(predicted[1]) * kUnits[predicted[2]], planOn.step.step_s, 0.01),
          where(`mirror's predicted step ${predicted[1]} ${predicted[2]} vs plan() ${planOn.step.step_s} s`));
   assert(/^Step time at the assumed MFU \(the seed's method\): /m.test(text), where(`the seed's step time is not labelled:\n${text}`));
+  // ... quoted with the same band as the planner's (plan().result.accuracy).
+  const band = text.match(/^Step time, predicted for the layout: .*, ±([\d.]+)% for 80% of ([\d,]+) held-out .+ runs$/m);
+  assert(band && Math.abs(Number(band[1]) / 100 - planOn.accuracy.p80_abs_error) <= 0.005 &&
+         Number(band[2].replace(/,/g, '')) === planOn.accuracy.held_out_runs,
+         where(`the predicted step's band ${band && band[0]} vs plan() ${JSON.stringify(planOn.accuracy)}`));
   const overlapLink = await page.evaluate(() => location.hash);
   await shot(page, shots, `planner-tp-overlap-${size.name}.png`);
 

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "sizer/layout_accuracy.h"
+
 namespace sizer_web {
 namespace {
 
@@ -57,8 +59,10 @@ void compute_head(Ui& ui) {
     // figure the seed's method (issue 11 item 7: one answer per question, both labelled).
     const auto& lp = ui.est().layout;
     if (lp.has) {
+      const sizer::LayoutAccuracy a = sizer::layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
       result_row(ui, "Step time, predicted for the layout", fmt::seconds(lp.step_s), "training.layout_prediction.step_s",
-                 fmt::count(lp.devices) + " devices, predicted MFU " + pct(lp.mfu) +
+                 fmt::count(lp.devices) + " devices, predicted MFU " + pct(lp.mfu) + u8"; ±" + fmt::percent(a.p80_abs_error) +
+                     " for 80% of " + fmt::count(a.held_out_runs) + " held-out " + a.label + " runs" +
                      (lp.fits ? "" : u8"; does not fit: " + fmt::bytes(lp.device_memory_bytes) + " per device"));
     }
     result_row(ui, lp.has ? "Step time at the assumed MFU (the seed's method)" : "Step time at the assumed MFU",
