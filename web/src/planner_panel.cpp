@@ -101,8 +101,7 @@ void headline(Ui& ui) {
     ImGui::PushFont(ui.fonts.small);
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted((u8"Step time ±" + fmt::percent(a.p80_abs_error) + ": 80% of " + fmt::count(a.held_out_runs) +
-                            " held-out published " + a.label + " runs were within that of the prediction (" +
+    ImGui::TextUnformatted(("Step time " + sizer::accuracy_phrase(a) + " (" +
                             fmt::seconds(r.step_s * (1 - a.p80_abs_error)) + u8" – " +
                             fmt::seconds(r.step_s * (1 + a.p80_abs_error)) + ")")
                                .c_str());

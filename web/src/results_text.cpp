@@ -226,9 +226,8 @@ std::string results_document(const AppState& state) {
     const sizer::LayoutAccuracy a = sizer::layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
     line("Step time, predicted for the layout", fmt::seconds(e.layout.step_s) + " on " + fmt::count(e.layout.devices) +
                                                    " devices, predicted MFU " + pct_text(e.layout.mfu) +
-                                                   (e.layout.fits ? "" : " (does not fit in HBM)") + u8", ±" +
-                                                   fmt::percent(a.p80_abs_error) + " for 80% of " +
-                                                   fmt::count(a.held_out_runs) + " held-out " + a.label + " runs");
+                                                   (e.layout.fits ? "" : " (does not fit in HBM)") + ", " +
+                                                   sizer::accuracy_phrase(a));
     line("Step time at the assumed MFU (the seed's method)",
          fmt::seconds(e.comms.step_s) + " at " + pct_text(e.comms.step_mfu) + " MFU");
   }

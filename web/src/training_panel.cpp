@@ -61,8 +61,7 @@ void compute_head(Ui& ui) {
     if (lp.has) {
       const sizer::LayoutAccuracy a = sizer::layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
       result_row(ui, "Step time, predicted for the layout", fmt::seconds(lp.step_s), "training.layout_prediction.step_s",
-                 fmt::count(lp.devices) + " devices, predicted MFU " + pct(lp.mfu) + u8"; ±" + fmt::percent(a.p80_abs_error) +
-                     " for 80% of " + fmt::count(a.held_out_runs) + " held-out " + a.label + " runs" +
+                 fmt::count(lp.devices) + " devices, predicted MFU " + pct(lp.mfu) + "; " + sizer::accuracy_phrase(a) +
                      (lp.fits ? "" : u8"; does not fit: " + fmt::bytes(lp.device_memory_bytes) + " per device"));
     }
     result_row(ui, lp.has ? "Step time at the assumed MFU (the seed's method)" : "Step time at the assumed MFU",

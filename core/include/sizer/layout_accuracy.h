@@ -9,6 +9,7 @@
 // band of them. A band says how such runs have gone, not a bound: one run in five of the kind was
 // further off.
 #pragma once
+#include <string>
 #include <vector>
 
 #include "sizer/hardware.h"
@@ -28,5 +29,8 @@ const std::vector<LayoutAccuracy>& layout_accuracy_table();
 
 // The widest band among the groups a plan of this kind counts in.
 LayoutAccuracy layout_accuracy(const Model& m, Precision p, int zero_stage);
+
+// The band in words, as the views quote it: "±18.4% for 80% of 58 held-out FP8/FP4 runs".
+std::string accuracy_phrase(const LayoutAccuracy& a);
 
 }  // namespace sizer

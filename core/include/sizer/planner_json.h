@@ -5,13 +5,17 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include "sizer/layout_accuracy.h"
 #include "sizer/planner.h"
 
 namespace sizer {
 
 nlohmann::json plan_layout_to_json(const PlanLayout& l);
 nlohmann::json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutResult& r);
-nlohmann::json plan_to_json(const Scenario& s);  // {"schema": "sizer.plan.v1", "layout", "result", "explanations"}
+nlohmann::json plan_to_json(const Scenario& s);
+// The band a step time is quoted with (sizer/layout_accuracy.h): group, held_out_runs,
+// p80_abs_error, step_s_low, step_s_high; null without a step.
+nlohmann::json accuracy_to_json(const LayoutAccuracy& a, double step_s);  // {"schema": "sizer.plan.v1", "layout", "result", "explanations"}
 nlohmann::json search_to_json(const Scenario& s, const SearchResult& r);
 
 }  // namespace sizer

@@ -27,11 +27,10 @@ json plan_layout_to_json(const PlanLayout& l) {
 
 // The band the step time is quoted with (sizer/layout_accuracy.h): 80% of the held-out published
 // runs of this kind were within ± p80 of the figure, so the step is given as step × (1 ± p80).
-json accuracy_to_json(const Scenario& s, const PlanLayout& l, const LayoutResult& r) {
-  const LayoutAccuracy a = layout_accuracy(s.model, s.training.precision, static_cast<int>(l.zero_stage));
-  if (!r.valid() || a.held_out_runs == 0) return nullptr;
+json accuracy_to_json(const LayoutAccuracy& a, double step_s) {
+  if (!(step_s > 0) || a.held_out_runs == 0) return nullptr;
   return json_object({{"group", a.group}, {"held_out_runs", a.held_out_runs}, {"p80_abs_error", a.p80_abs_error},
-                      {"step_s_low", r.step_s * (1 - a.p80_abs_error)}, {"step_s_high", r.step_s * (1 + a.p80_abs_error)},
+                      {"step_s_low", step_s * (1 - a.p80_abs_error)}, {"step_s_high", step_s * (1 + a.p80_abs_error)},
                       {"source", "docs/validation.md (held-out runs of the group)"}});
 }
 
@@ -72,7 +71,8 @@ json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutR
                                   {"tokens_per_s", r.tokens_per_s}})},
       {"run", json_object({{"train_days", r.train_days}, {"goodput", r.goodput}, {"device_hours", r.device_hours},
                            {"cost_usd", r.cost_usd > 0 ? json(r.cost_usd) : json(nullptr)}})},
-      {"accuracy", accuracy_to_json(s, l, r)},
+      {"accuracy", r.valid() ? accuracy_to_json(layout_accuracy(s.model, s.training.precision, l.zero_stage), r.step_s)
+                             : json(nullptr)},
   });
 }
 

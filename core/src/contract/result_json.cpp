@@ -7,6 +7,7 @@
 #include "contract/result_nulls.h"
 #include "contract/result_ops_json.h"
 #include "sizer/layout_accuracy.h"
+#include "sizer/planner_json.h"
 
 namespace sizer {
 
@@ -414,10 +415,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
         {"usable_memory_bytes", num_or_null(lp.usable_memory_bytes)}});
     // The band the step is quoted with, as plan() gives it (sizer/layout_accuracy.h).
     const LayoutAccuracy a = layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
-    training["layout_prediction"]["accuracy"] = json_object(
-        {{"group", a.group}, {"held_out_runs", a.held_out_runs}, {"p80_abs_error", a.p80_abs_error},
-         {"step_s_low", num_or_null(lp.step_s * (1 - a.p80_abs_error))},
-         {"step_s_high", num_or_null(lp.step_s * (1 + a.p80_abs_error))}});
+    training["layout_prediction"]["accuracy"] = accuracy_to_json(a, lp.step_s);
   }
   training["reliability"] = detail::reliability_json(s, e);
   training["storage"] = detail::storage_json(s, e);

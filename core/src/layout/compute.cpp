@@ -3,8 +3,8 @@
 // Sources: GEMM efficiency falling with each GEMM's smallest per-device dimension
 // (gemm_shapes.cpp), its ceiling fitted per chip (docs/validation.md); elementwise HBM traffic from Korthikanti et al. 2022 Table 2's
 // 34·s·b·h activation bytes per layer; FP8/FP4 recipes keep attention and the output head in
-// BF16 (Transformer Engine, torchao) unless training.fp8_attention runs the attention in FP8. Flash attention's utilisation differs by chip: FlashAttention-2
-// reaches 50–73% of the A100's peak (Dao 2023, abstract) but 35% of the H100's (Shah et al. 2024,
+// BF16 (Transformer Engine, torchao) unless training.fp8_attention runs the attention in FP8.
+// Flash attention's utilisation differs by chip: FlashAttention-2 reaches 50–73% of the A100's peak (Dao 2023, abstract) but 35% of the H100's (Shah et al. 2024,
 // FlashAttention-3, abstract), so a stack's attention efficiency fitted on H100 runs is scaled by
 // the chip's `flash_attention_vs_h100` (A100: 61.5% ÷ 35% = 1.76, the range's midpoint).
 #include "parts.h"

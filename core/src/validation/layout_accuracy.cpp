@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "sizer/format.h"
+
 namespace sizer {
 
 const std::vector<LayoutAccuracy>& layout_accuracy_table() {
@@ -28,6 +30,11 @@ LayoutAccuracy layout_accuracy(const Model& m, Precision p, int zero_stage) {
     if (in && a.p80_abs_error > widest.p80_abs_error) widest = a;
   }
   return widest;
+}
+
+std::string accuracy_phrase(const LayoutAccuracy& a) {
+  return u8"±" + fmt::percent(a.p80_abs_error) + " for 80% of " + fmt::count(a.held_out_runs) + " held-out " + a.label +
+         " runs";
 }
 
 }  // namespace sizer
