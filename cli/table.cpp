@@ -36,7 +36,9 @@ std::string render_validation(const std::vector<ValidationRow>& rows, const std:
                         {"in_sample_runs", g.in_sample_runs}, {"in_sample_mean_abs_error", g.in_sample_mae},
                         {"out_of_sample_runs", g.out_of_sample_runs},
                         {"out_of_sample_mean_abs_error", g.out_of_sample_mae},
-                        {"out_of_sample_p80_abs_error", g.out_of_sample_p80}, {"worst_abs_error", g.worst}});
+                        {"out_of_sample_p80_abs_error", g.out_of_sample_p80},
+                        {"out_of_sample_step_error_p10", g.out_of_sample_step_p10},
+                        {"out_of_sample_step_error_p90", g.out_of_sample_step_p90}, {"worst_abs_error", g.worst}});
     }
     return nlohmann::json{{"runs", a}, {"mean_abs_error", mean_abs_error(rows)}, {"groups", groups}}.dump(2) + "\n";
   }

@@ -30,8 +30,8 @@ TEST_CASE("a written layout gets the layout model's step; the seed's method stay
   const LayoutAccuracy band = layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
   const nlohmann::json& a = j["training"]["layout_prediction"]["accuracy"];
   CHECK(a["group"] == band.group);
-  CHECK(a["step_s_low"].get<double>() == Approx(r.step_s * (1 - band.p80_abs_error)));
-  CHECK(a["step_s_high"].get<double>() == Approx(r.step_s * (1 + band.p80_abs_error)));
+  CHECK(a["step_s_low"].get<double>() == Approx(r.step_s * (1 + band.step_p10)));
+  CHECK(a["step_s_high"].get<double>() == Approx(r.step_s * (1 + band.step_p90)));
   CHECK(a["held_out_runs"] == band.held_out_runs);
   const std::string md = results_markdown(j);
   CHECK(md.find("Step time, predicted for the layout") != std::string::npos);

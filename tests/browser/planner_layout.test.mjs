@@ -11,7 +11,7 @@ import path from 'node:path';
 import { assert, assertClean, clickWidget, frames, press, resultsText, scrollIntoView, typeInto, untilText, widgetRect } from './lib.mjs';
 import {
   hoverSegment, kDesktop, kPhone, kPhoneTouch, kUnits, linkedScenario, linkWith, near, openPlanner, pickFromList, planInPage, sameAsPlan,
-  shot, stepTerms, textChanged,
+  shot, signedPercent, stepTerms, textChanged,
 } from './planner_lib.mjs';
 
 // Toggles TP overlap and the software stack with the mouse at one viewport size.
@@ -49,9 +49,10 @@ async function driveSwitches(browser, origin, shots, size) {
          where(`mirror's predicted step ${predicted[1]} ${predicted[2]} vs plan() ${planOn.step.step_s} s`));
   assert(/^Step time at the assumed MFU \(the seed's method\): /m.test(text), where(`the seed's step time is not labelled:\n${text}`));
   // ... quoted with the same band as the planner's (plan().result.accuracy).
-  const band = text.match(/^Step time, predicted for the layout: .*, ±([\d.]+)% for 80% of ([\d,]+) held-out .+ runs$/m);
-  assert(band && Math.abs(Number(band[1]) / 100 - planOn.accuracy.p80_abs_error) <= 0.005 &&
-         Number(band[2].replace(/,/g, '')) === planOn.accuracy.held_out_runs,
+  const band = text.match(/^Step time, predicted for the layout: .*, ([−+][\d.]+%) to ([−+][\d.]+%) for 80% of ([\d,]+) held-out .+ runs$/m);
+  assert(band && Math.abs(1 + signedPercent(band[1]) - planOn.accuracy.step_ratio_p10) <= 0.005 &&
+         Math.abs(1 + signedPercent(band[2]) - planOn.accuracy.step_ratio_p90) <= 0.005 &&
+         Number(band[3].replace(/,/g, '')) === planOn.accuracy.held_out_runs,
          where(`the predicted step's band ${band && band[0]} vs plan() ${JSON.stringify(planOn.accuracy)}`));
   const overlapLink = await page.evaluate(() => location.hash);
   await shot(page, shots, `planner-tp-overlap-${size.name}.png`);

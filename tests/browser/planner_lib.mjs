@@ -95,17 +95,23 @@ export function planInPage(page, scenario) {
 
 export const near = (a, b, rel = 0.006) => Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b));
 
-// The mirrored accuracy line ("Planner accuracy: 80% of N held-out published <label> runs were
-// within ±P% ...: lo to hi") agrees with plan()'s result.accuracy; returns its label.
+// A signed percentage as the views write it ("+23.4%", "−10.1%") as a fraction.
+export const signedPercent = (text) => Number(text.replace('−', '-').replace('%', '')) / 100;
+
+// The mirrored accuracy line ("Planner accuracy: 80% of N held-out published <label> runs took −A%
+// to +B% of the step time predicted for them: lo to hi") agrees with plan()'s result.accuracy
+// (step_ratio_p10/p90 = 1 + the signed percentages); returns its label.
 export async function sameBand(page, plan, where) {
   const text = await resultsText(page);
-  const m = text.match(/^Planner accuracy: 80% of ([\d,]+) held-out published (.+) runs were within ±([\d.]+)% of the step time predicted for them: ([\d.]+) (µs|ms|s|min|h|days) to ([\d.]+) (µs|ms|s|min|h|days)$/m);
+  const m = text.match(/^Planner accuracy: 80% of ([\d,]+) held-out published (.+) runs took ([−+][\d.]+%) to ([−+][\d.]+%) of the step time predicted for them: ([\d.]+) (µs|ms|s|min|h|days) to ([\d.]+) (µs|ms|s|min|h|days)$/m);
   assert(m, `${where}: no accuracy line:\n${text}`);
   const a = plan.accuracy;
   assert(a && Number(m[1].replace(/,/g, '')) === a.held_out_runs, `${where}: ${m[1]} runs shown, plan() has ${JSON.stringify(a)}`);
-  assert(Math.abs(Number(m[3]) / 100 - a.p80_abs_error) <= 0.005, `${where}: ±${m[3]}% shown, plan() has ${a.p80_abs_error}`);
-  assert(near(Number(m[4]) * kUnits[m[5]], a.step_s_low) && near(Number(m[6]) * kUnits[m[7]], a.step_s_high),
-         `${where}: ${m[4]} ${m[5]} to ${m[6]} ${m[7]} shown, plan() has ${a.step_s_low} to ${a.step_s_high} s`);
+  assert(Math.abs(1 + signedPercent(m[3]) - a.step_ratio_p10) <= 0.005 && Math.abs(1 + signedPercent(m[4]) - a.step_ratio_p90) <= 0.005,
+         `${where}: ${m[3]} to ${m[4]} shown, plan() has ${a.step_ratio_p10} to ${a.step_ratio_p90}`);
+  assert(signedPercent(m[3]) < 0 && signedPercent(m[4]) > 0, `${where}: the band ${m[3]} to ${m[4]} does not straddle the prediction`);
+  assert(near(Number(m[5]) * kUnits[m[6]], a.step_s_low) && near(Number(m[7]) * kUnits[m[8]], a.step_s_high),
+         `${where}: ${m[5]} ${m[6]} to ${m[7]} ${m[8]} shown, plan() has ${a.step_s_low} to ${a.step_s_high} s`);
   return m[2];
 }
 

@@ -102,8 +102,7 @@ void headline(Ui& ui) {
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(("Step time " + sizer::accuracy_phrase(a) + " (" +
-                            fmt::seconds(r.step_s * (1 - a.p80_abs_error)) + u8" – " +
-                            fmt::seconds(r.step_s * (1 + a.p80_abs_error)) + ")")
+                            fmt::seconds(a.step_low_s(r.step_s)) + u8" – " + fmt::seconds(a.step_high_s(r.step_s)) + ")")
                                .c_str());
     note_rect(ui, "caption:plan-accuracy");
     ImGui::PopTextWrapPos();

@@ -184,8 +184,9 @@ std::string planner_text(const AppState& s) {
          fmt::percent(r.hfu_predicted) + ", " + fmt::count(std::round(r.tokens_per_s)) + " tokens/s\n";
     const sizer::LayoutAccuracy a = sizer::layout_accuracy(sc.model, sc.training.precision, l.zero_stage);
     t += "Planner accuracy: 80% of " + fmt::count(a.held_out_runs) + " held-out published " + a.label +
-         " runs were within " + u8"±" + fmt::percent(a.p80_abs_error) + " of the step time predicted for them: " +
-         fmt::seconds(r.step_s * (1 - a.p80_abs_error)) + " to " + fmt::seconds(r.step_s * (1 + a.p80_abs_error)) + "\n";
+         " runs took " + sizer::signed_percent(a.step_p10) + " to " + sizer::signed_percent(a.step_p90) +
+         " of the step time predicted for them: " + fmt::seconds(a.step_low_s(r.step_s)) + " to " +
+         fmt::seconds(a.step_high_s(r.step_s)) + "\n";
     t += "Planner memory per device: " + fmt::bytes(r.device_memory_bytes) + " of " + fmt::bytes(r.usable_memory_bytes) +
          " usable (" + (r.fits ? "fits" : "does not fit") + ")\n";
     // The step bar as text: its segments in order, those above zero.

@@ -27,6 +27,9 @@ struct ValidationRow {
   std::string source_key;            // run_details.source_key
   double observed = 0, predicted = 0;
   double error = 0;  // predicted ÷ observed − 1
+  // The same miss as time: the published step ÷ the predicted step − 1 (positive: the run was
+  // slower than predicted). Every metric but step_s is a rate, inversely proportional to the step.
+  double step_error() const { return metric == "step_s" ? (predicted > 0 ? observed / predicted - 1 : 0) : error; }
   double devices = 0;
   PlanLayout layout;
   LayoutResult result;
@@ -50,6 +53,9 @@ struct GroupError {
   // 80th percentile of the held-out runs' |error| (linear between order statistics, as numpy's
   // default): the band the planner quotes for plans of this kind (sizer/layout_accuracy.h).
   double out_of_sample_p80 = 0;
+  // 10th and 90th percentiles of the held-out runs' step_error(): 80% of them took between
+  // (1 + p10) and (1 + p90) times the predicted step. Signed, since the misses are not symmetric.
+  double out_of_sample_step_p10 = 0, out_of_sample_step_p90 = 0;
 };
 
 // The q-quantile (0 ≤ q ≤ 1) of `values`, linear between order statistics; 0 when empty.

@@ -26,11 +26,14 @@ json plan_layout_to_json(const PlanLayout& l) {
 }
 
 // The band the step time is quoted with (sizer/layout_accuracy.h): 80% of the held-out published
-// runs of this kind were within ± p80 of the figure, so the step is given as step × (1 ± p80).
+// runs of this kind took between step_ratio_p10 and step_ratio_p90 times the step predicted for
+// them (published ÷ predicted; 1 + the signed percentiles), so the step is given as step × p10 to
+// step × p90.
 json accuracy_to_json(const LayoutAccuracy& a, double step_s) {
   if (!(step_s > 0) || a.held_out_runs == 0) return nullptr;
   return json_object({{"group", a.group}, {"held_out_runs", a.held_out_runs}, {"p80_abs_error", a.p80_abs_error},
-                      {"step_s_low", step_s * (1 - a.p80_abs_error)}, {"step_s_high", step_s * (1 + a.p80_abs_error)},
+                      {"step_ratio_p10", 1 + a.step_p10}, {"step_ratio_p90", 1 + a.step_p90},
+                      {"step_s_low", a.step_low_s(step_s)}, {"step_s_high", a.step_high_s(step_s)},
                       {"source", "docs/validation.md (held-out runs of the group)"}});
 }
 

@@ -128,15 +128,19 @@ double quantile(std::vector<double> values, double q) {
 
 std::vector<GroupError> group_errors(const std::vector<ValidationRow>& rows) {
   std::vector<GroupError> out;
-  std::vector<std::vector<double>> held_out;  // per group in `out`, the held-out |errors|
-  auto add = [&out, &held_out](const std::string& group, const ValidationRow& row) {
+  std::vector<std::vector<double>> held_out, held_out_step;  // per group in `out`: |errors|, step errors
+  auto add = [&out, &held_out, &held_out_step](const std::string& group, const ValidationRow& row) {
     auto g = std::find_if(out.begin(), out.end(), [&](const GroupError& e) { return e.group == group; });
-    if (g == out.end()) g = out.insert(out.end(), GroupError{group}), held_out.emplace_back();
+    if (g == out.end()) g = out.insert(out.end(), GroupError{group}), held_out.emplace_back(), held_out_step.emplace_back();
     const double a = std::fabs(row.error);
     g->mae += a;  // sums until the end
     ++g->runs;
     if (row.in_sample) g->in_sample_mae += a, ++g->in_sample_runs;
-    else g->out_of_sample_mae += a, ++g->out_of_sample_runs, held_out[g - out.begin()].push_back(a);
+    else {
+      g->out_of_sample_mae += a, ++g->out_of_sample_runs;
+      held_out[g - out.begin()].push_back(a);
+      held_out_step[g - out.begin()].push_back(row.step_error());
+    }
     g->worst = std::max(g->worst, a);
   };
   for (const ValidationRow& row : rows) {
@@ -151,6 +155,8 @@ std::vector<GroupError> group_errors(const std::vector<ValidationRow>& rows) {
     g.in_sample_mae = g.in_sample_runs ? g.in_sample_mae / g.in_sample_runs : 0;
     g.out_of_sample_mae = g.out_of_sample_runs ? g.out_of_sample_mae / g.out_of_sample_runs : 0;
     g.out_of_sample_p80 = quantile(held_out[&g - out.data()], 0.8);
+    g.out_of_sample_step_p10 = quantile(held_out_step[&g - out.data()], 0.1);
+    g.out_of_sample_step_p90 = quantile(held_out_step[&g - out.data()], 0.9);
   }
   return out;
 }
