@@ -84,7 +84,7 @@ void refresh_plan(AppState& s) {
   if (p.revision != s.computed.revision) {
     p.layout = sizer::plan_layout(sc);
     p.result = sizer::evaluate_layout(sc.model, sc.device, p.layout, sizer::plan_context(sc));
-    p.explanations = sizer::explain_layout(sc.model, sc.device, p.layout, p.result);
+    p.explanations = sizer::explain_layout(sc.model, sc.device, p.layout, p.result, sc.training.stack.id);
     p.revision = s.computed.revision;
   }
   if (s.computed.working_ready && p.working_revision != s.computed.revision) {
@@ -214,7 +214,7 @@ std::string planner_text(const AppState& s) {
            (r.cost_usd > 0 ? ", " + fmt::usd(r.cost_usd) : std::string()) + "\n";
     }
   }
-  for (const std::string& e : sizer::explain_layout(sc.model, sc.device, l, r)) t += "Planner explanation: " + e + "\n";
+  for (const std::string& e : sizer::explain_layout(sc.model, sc.device, l, r, sc.training.stack.id)) t += "Planner explanation: " + e + "\n";
   const PlannerState& p = s.view.planner;
   if (p.have_search) {
     t += "Planner search: " + fmt::count(p.search.layouts_evaluated) + " layouts evaluated, " +

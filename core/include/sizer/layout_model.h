@@ -199,8 +199,20 @@ const char* pipeline_bubble_formula(PpSchedule p);
 std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r,
                             LayoutProblem p);
 
-// Plain-language explanations of a result's problems and placement warnings.
+// One micro-batch's forward and backward on the slowest device: the step without the pipeline
+// bubble, the exposed data-parallel synchronisation and the optimizer step, per micro-batch.
+double micro_batch_s(const LayoutResult& r);
+
+// Below this micro-batch time every held-out published run took longer than predicted (0.11 s and
+// under: +17% to +110%; from 0.13 s the groups' usual spread; docs/validation.md, fifteenth pass),
+// so explain_layout says to read such a step as a lower bound. tests/test_layout_regimes.cpp
+// rechecks it against the runs files.
+constexpr double kShortMicroBatchS = 0.12;
+
+// Plain-language explanations of a result's problems and placement warnings, and of the regimes
+// where held-out published runs were far from the prediction. `stack` is training.stack.id (the
+// torchtitan note needs it; empty: not known).
 std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l,
-                                        const LayoutResult& r);
+                                        const LayoutResult& r, const std::string& stack = "");
 
 }  // namespace sizer

@@ -39,7 +39,7 @@ json accuracy_to_json(const LayoutAccuracy& a, double step_s) {
 
 json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutResult& r) {
   json explanations = json::array();
-  for (const std::string& e : explain_layout(s.model, s.device, l, r)) explanations.push_back(e);
+  for (const std::string& e : explain_layout(s.model, s.device, l, r, s.training.stack.id)) explanations.push_back(e);
   return json_object({
       {"valid", r.valid()}, {"fits", r.fits}, {"explanations", explanations},
       {"memory", json_object({{"weight_bytes", r.weight_bytes}, {"grad_bytes", r.grad_bytes},

@@ -1,0 +1,90 @@
+// The layout notes that flag regimes where held-out published runs were far slower than predicted
+// (explain_layout, core/src/layout/explain.cpp): short micro-batches, and PyTorch's plain
+// all-to-all for expert parallelism. The claims the notes make are rechecked here against the runs
+// files, so they cannot outlive the data they quote.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include "sizer/sizer.h"
+#include "validation_util.h"
+
+using namespace sizer;
+
+namespace {
+
+const auto& all_runs() {
+  static const auto rows = testutil::published_runs(
+      {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
+  return rows;
+}
+
+const ValidationRow& run(const std::string& id) {
+  const auto& rows = all_runs();
+  const auto it = std::find_if(rows.begin(), rows.end(), [&](const ValidationRow& r) { return r.id == id; });
+  REQUIRE(it != rows.end());
+  return *it;
+}
+
+bool says(const std::vector<std::string>& notes, const std::string& words) {
+  return std::any_of(notes.begin(), notes.end(), [&](const std::string& n) { return n.find(words) != std::string::npos; });
+}
+
+std::vector<std::string> notes_for(const Scenario& s, const PlanLayout& l) {
+  return explain_layout(s.model, s.device, l, evaluate_layout(s.model, s.device, l, plan_context(s)), s.training.stack.id);
+}
+
+}  // namespace
+
+TEST_CASE("every held-out run with micro-batches shorter than kShortMicroBatchS took longer than predicted",
+          "[layout][validation]") {
+  int short_runs = 0;
+  double least = 1e9, most = 0;
+  for (const ValidationRow& r : all_runs()) {
+    const double mb = micro_batch_s(r.result);
+    if (r.in_sample || !(mb > 0) || mb >= kShortMicroBatchS) continue;
+    INFO(r.id << ": micro-batch " << mb << " s, step error " << r.step_error());
+    CHECK(r.step_error() > 0);
+    least = std::min(least, r.step_error()), most = std::max(most, r.step_error());
+    ++short_runs;
+  }
+  // The note quotes four runs, +17% to +110%.
+  CHECK(short_runs == 4);
+  CHECK(least == Approx(0.17).margin(0.01));
+  CHECK(most == Approx(1.10).margin(0.01));
+}
+
+TEST_CASE("a layout with short micro-batches is told to read its step as a lower bound", "[layout]") {
+  const ValidationRow& small = run("mlperf51-llama31-8b-gb300-512");  // TP 2 × CP 4, 1,024 tokens per GPU
+  REQUIRE(micro_batch_s(small.result) < kShortMicroBatchS);
+  const auto notes = notes_for(small.scenario, small.layout);
+  CHECK(says(notes, "read this step time as a lower bound"));
+  CHECK(says(notes, "micro-batch is predicted to take 36.6 ms"));
+  // The same chips and software with 4,096 tokens per GPU: no note.
+  const ValidationRow& big = run("mlperf51-llama31-8b-gb300-72");
+  REQUIRE(micro_batch_s(big.result) > kShortMicroBatchS);
+  CHECK_FALSE(says(notes_for(big.scenario, big.layout), "micro-batch is predicted to take"));
+}
+
+TEST_CASE("PyTorch's plain all-to-all is flagged; DeepEP and Megatron's dispatch are not", "[layout][moe]") {
+  const ValidationRow& deepep = run("tt-qwen3-30b-a3b-b200-8-deepep");
+  const ValidationRow& plain = run("tt-qwen3-30b-a3b-b200-8-default-ep");
+  REQUIRE(deepep.layout.ep_dispatcher == EpDispatcher::deepep);
+  REQUIRE(plain.layout.ep_dispatcher == EpDispatcher::alltoall);
+  const std::string words = "its default expert-parallel path reached";
+  CHECK_FALSE(says(notes_for(deepep.scenario, deepep.layout), words));
+  CHECK(says(notes_for(plain.scenario, plain.layout), words));
+  // The figures the note quotes are the runs': predicted ÷ published throughput 1.61 and 1.08.
+  CHECK(plain.error == Approx(0.61).margin(0.005));
+  CHECK(deepep.error == Approx(0.08).margin(0.005));
+  CHECK(plain.observed / plain.devices == Approx(9930));  // the runs file has all 8 GPUs
+  CHECK(deepep.observed / deepep.devices == Approx(14796));
+  // The note is about PyTorch stacks: a Megatron-class stack's all-to-all is not flagged.
+  Scenario megatron = plain.scenario;
+  megatron.training.stack.id = "megatron";
+  CHECK_FALSE(says(notes_for(megatron, plain.layout), words));
+  // Nor is a dense model's layout.
+  const ValidationRow& dense = run("mlperf51-llama31-8b-gb300-72");
+  CHECK_FALSE(says(notes_for(dense.scenario, dense.layout), words));
+}
