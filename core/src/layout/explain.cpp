@@ -91,9 +91,10 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
   const double per_mb_s = micro_batch_s(r);
   if (r.valid() && per_mb_s > 0 && per_mb_s < kShortMicroBatchS) {
     out.push_back(u8"each micro-batch is predicted to take " + fmt::seconds(per_mb_s) +
-                  u8": every held-out published run with micro-batches under 0.12 s took longer than predicted, "
-                  u8"by 17% (GPT-3 175B, MLPerf v4.0 on 10,752 and 11,616 H100) to 91% and 110% (Llama 3.1 8B, "
-                  u8"MLPerf v5.1 on 512 GB200 and GB300), so read this step time as a lower bound (docs/validation.md)");
+                  u8" on the slowest device: every held-out published run whose micro-batches were under 0.12 s took "
+                  u8"longer than predicted — 17% (GPT-3 175B, MLPerf v4.0, 10,752 and 11,616 H100) to 91% and 110% "
+                  u8"(Llama 3.1 8B, MLPerf v5.1, 512 GB200 and GB300) — so read this step time as a lower bound "
+                  u8"(docs/validation.md)");
   }
   if (m.moe.enabled() && l.ep > 1 && l.ep_dispatcher == EpDispatcher::alltoall &&
       (stack == "pytorch" || stack == "pytorch_eager")) {
