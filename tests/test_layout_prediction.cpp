@@ -7,6 +7,7 @@
 #include "sizer/export.h"
 #include "sizer/layout_accuracy.h"
 #include "sizer/planner.h"
+#include "sizer/planner_json.h"
 #include "sizer/result_json.h"
 #include "sizer/sizer.h"
 
@@ -56,4 +57,28 @@ TEST_CASE("no written layout, no prediction; the echo's defaults do not become t
   // A written layout echoes "given": true.
   const Scenario w = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100", "training": {"layout": {"tp": 8}}})");
   CHECK(scenario_to_json(w)["training"]["layout"]["given"] == true);
+}
+
+TEST_CASE("eval carries the planner's notes on the written layout", "[layout][result]") {
+  // Llama 3.1 8B on 512 GB300 with TP 2 × CP 4 (MLPerf v5.1's layout): an assumed chip efficiency,
+  // an assumed FP8 ratio and a micro-batch short enough for the regime note.
+  const Scenario s = testutil::scenario(R"({"model": "llama-3.1-8b", "device": "gb300", "training": {"precision": "fp8",
+      "layout": {"tp": 2, "cp": 4, "dp": 64, "micro_batch": 1, "global_batch": 64, "seq_len": 8192,
+                 "sequence_parallel": true, "tp_comm_overlap": true}}})");
+  const Estimate e = evaluate(s, false, false);
+  REQUIRE(e.layout.has);
+  const nlohmann::json j = result_to_json(s, e);
+  const nlohmann::json& notes = j["training"]["layout_prediction"]["notes"];
+  const nlohmann::json plan = plan_to_json(s)["result"]["explanations"];
+  REQUIRE(notes.is_array());
+  CHECK(notes == plan);  // the same notes as plan() gives for the same layout
+  bool regime = false;
+  for (const auto& n : notes) regime = regime || n.get<std::string>().find("read this step time as a lower bound") != std::string::npos;
+  CHECK(regime);
+  // A layout without anything to say has an empty list, not a missing key.
+  const Scenario quiet = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100",
+      "training": {"layout": {"tp": 8, "pp": 4, "dp": 32, "global_batch": 512, "seq_len": 8192}}})");
+  const nlohmann::json q = result_to_json(quiet, evaluate(quiet, false, false))["training"]["layout_prediction"]["notes"];
+  REQUIRE(q.is_array());
+  CHECK(q == plan_to_json(quiet)["result"]["explanations"]);
 }

@@ -54,6 +54,11 @@ async function driveSwitches(browser, origin, shots, size) {
          Math.abs(1 + signedPercent(band[2]) - planOn.accuracy.step_ratio_p90) <= 0.005 &&
          Number(band[3].replace(/,/g, '')) === planOn.accuracy.held_out_runs,
          where(`the predicted step's band ${band && band[0]} vs plan() ${JSON.stringify(planOn.accuracy)}`));
+  // ... and with the planner's notes on the layout (the default 1T layout's micro-batches are short).
+  const notes = [...text.matchAll(/^Note on the layout: (.*)$/mg)].map((m) => m[1]);
+  assert(notes.length > 0 && JSON.stringify(notes) === JSON.stringify(planOn.explanations),
+         where(`the Training view's notes ${JSON.stringify(notes)} vs plan() ${JSON.stringify(planOn.explanations)}`));
+  assert(notes.some((n) => n.includes('read this step time as a lower bound')), where(`no short micro-batch note: ${JSON.stringify(notes)}`));
   const overlapLink = await page.evaluate(() => location.hash);
   await shot(page, shots, `planner-tp-overlap-${size.name}.png`);
 

@@ -89,7 +89,8 @@ export function planInPage(page, scenario) {
     const { default: createSizer } = await import('./sizer.mjs');
     const sizer = await (window.__sizerApi || (window.__sizerApi = createSizer()));
     const r = sizer.plan(s);
-    return { layout: r.layout, step: r.result.step, memory: r.result.memory, valid: r.result.valid, accuracy: r.result.accuracy };
+    return { layout: r.layout, step: r.result.step, memory: r.result.memory, valid: r.result.valid, accuracy: r.result.accuracy,
+             explanations: r.result.explanations };
   }, scenario);
 }
 

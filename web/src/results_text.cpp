@@ -228,6 +228,7 @@ std::string results_document(const AppState& state) {
                                                    " devices, predicted MFU " + pct_text(e.layout.mfu) +
                                                    (e.layout.fits ? "" : " (does not fit in HBM)") + ", " +
                                                    sizer::accuracy_phrase(a));
+    for (const std::string& n : e.layout.notes) line("Note on the layout", n);
     line("Step time at the assumed MFU (the seed's method)",
          fmt::seconds(e.comms.step_s) + " at " + pct_text(e.comms.step_mfu) + " MFU");
   }

@@ -63,6 +63,13 @@ void compute_head(Ui& ui) {
       result_row(ui, "Step time, predicted for the layout", fmt::seconds(lp.step_s), "training.layout_prediction.step_s",
                  fmt::count(lp.devices) + " devices, predicted MFU " + pct(lp.mfu) + "; " + sizer::accuracy_phrase(a) +
                      (lp.fits ? "" : u8"; does not fit: " + fmt::bytes(lp.device_memory_bytes) + " per device"));
+      // The planner's notes on the same layout (assumed efficiencies, regimes where published runs
+      // were far slower than predicted), so the headline is not read without them.
+      if (!lp.notes.empty()) {
+        std::string all;
+        for (const std::string& n : lp.notes) all += (all.empty() ? u8"• " : u8"\n• ") + n;
+        result_row(ui, "Notes on the layout", fmt::count(static_cast<double>(lp.notes.size())), "", all);
+      }
     }
     result_row(ui, lp.has ? "Step time at the assumed MFU (the seed's method)" : "Step time at the assumed MFU",
                fmt::seconds(ui.est().comms.step_s), "training.comms.step_s",

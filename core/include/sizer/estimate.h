@@ -157,6 +157,9 @@ struct LayoutPrediction {
   bool fits = false;     // in the usable HBM
   double step_s = 0, mfu = 0, tokens_per_s = 0, device_memory_bytes = 0, usable_memory_bytes = 0;
   double devices = 0;
+  // explain_layout's notes for it, as plan() gives them in result.explanations (assumed chip
+  // efficiencies, regimes where published runs were far slower than predicted).
+  std::vector<std::string> notes;
 };
 
 struct Estimate {

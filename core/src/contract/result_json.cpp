@@ -416,6 +416,9 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
     // The band the step is quoted with, as plan() gives it (sizer/layout_accuracy.h).
     const LayoutAccuracy a = layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
     training["layout_prediction"]["accuracy"] = accuracy_to_json(a, lp.step_s);
+    json notes = json::array();
+    for (const std::string& n : lp.notes) notes.push_back(n);
+    training["layout_prediction"]["notes"] = notes;
   }
   training["reliability"] = detail::reliability_json(s, e);
   training["storage"] = detail::storage_json(s, e);

@@ -24,6 +24,7 @@ void evaluate_layout_prediction(const Scenario& s, Estimate& e, WorkingLog& w) {
   p.device_memory_bytes = r.device_memory_bytes;
   p.usable_memory_bytes = r.usable_memory_bytes;
   p.devices = l.devices();
+  p.notes = explain_layout(s.model, s.device, l, r, s.training.stack.id);
   write_working(w, [&] {
     w.add("training.layout_prediction.step_s",
           "the layout model for training.layout: m × (GEMM + attention + memory-bound + TP + EP + CP + PP + "
