@@ -42,7 +42,7 @@ TEST_CASE("every held-out run with micro-batches shorter than kShortMicroBatchS 
   int short_runs = 0;
   double least = 1e9, most = 0;
   for (const ValidationRow& r : all_runs()) {
-    const double mb = micro_batch_s(r.result);
+    const double mb = r.result.micro_batch_s;
     if (r.in_sample || !(mb > 0) || mb >= kShortMicroBatchS) continue;
     INFO(r.id << ": micro-batch " << mb << " s, step error " << r.step_error());
     CHECK(r.step_error() > 0);
@@ -57,13 +57,13 @@ TEST_CASE("every held-out run with micro-batches shorter than kShortMicroBatchS 
 
 TEST_CASE("a layout with short micro-batches is told to read its step as a lower bound", "[layout]") {
   const ValidationRow& small = run("mlperf51-llama31-8b-gb300-512");  // TP 2 × CP 4, 1,024 tokens per GPU
-  REQUIRE(micro_batch_s(small.result) < kShortMicroBatchS);
+  REQUIRE(small.result.micro_batch_s < kShortMicroBatchS);
   const auto notes = notes_for(small.scenario, small.layout);
   CHECK(says(notes, "read this step time as a lower bound"));
   CHECK(says(notes, "micro-batch is predicted to take 36.6 ms on the slowest device"));
   // The same chips and software with 4,096 tokens per GPU: no note.
   const ValidationRow& big = run("mlperf51-llama31-8b-gb300-72");
-  REQUIRE(micro_batch_s(big.result) > kShortMicroBatchS);
+  REQUIRE(big.result.micro_batch_s > kShortMicroBatchS);
   CHECK_FALSE(says(notes_for(big.scenario, big.layout), "micro-batch is predicted to take"));
 }
 

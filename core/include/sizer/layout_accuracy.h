@@ -39,10 +39,10 @@ const std::vector<LayoutAccuracy>& layout_accuracy_table();
 // The widest band among the groups a plan of this kind counts in.
 LayoutAccuracy layout_accuracy(const Model& m, Precision p, int zero_stage);
 
-// The band in words, as the views quote it: "−10% to +23% for 80% of 58 held-out FP8/FP4 runs".
+// The band in words, as the views quote it: "−10.1% to +23.4% for 80% of 58 held-out FP8/FP4 runs".
 std::string accuracy_phrase(const LayoutAccuracy& a);
 
-// A signed fraction as a percentage with its sign: "+23.4%", "−10%".
+// A signed fraction as a percentage with its sign: "+23.4%", "−10.1%".
 std::string signed_percent(double fraction);
 
 }  // namespace sizer

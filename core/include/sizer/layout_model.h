@@ -145,6 +145,9 @@ struct LayoutResult {
   double expert_compute_s = 0;  // routed-expert GEMMs on the busiest device (layout/moe.cpp)
   double moe_permute_s = 0;     // router dispatch/combine: permute copies at HBM bandwidth, or capacity einsums
   double step_s = 0;
+  // One micro-batch's forward and backward on the slowest device (step_s = microbatches ×
+  // micro_batch_s + bubble + exposed DP + optimizer).
+  double micro_batch_s = 0;
   // Derived.
   double microbatches = 0;
   double gemm_efficiency = 0;
@@ -198,10 +201,6 @@ const char* pipeline_bubble_formula(PpSchedule p);
 // Plain-language explanation of one of a result's problems.
 std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r,
                             LayoutProblem p);
-
-// One micro-batch's forward and backward on the slowest device: the step without the pipeline
-// bubble, the exposed data-parallel synchronisation and the optimizer step, per micro-batch.
-double micro_batch_s(const LayoutResult& r);
 
 // Below this micro-batch time every held-out published run took longer than predicted (0.11 s and
 // under: +17% to +110%; from 0.13 s the groups' usual spread; docs/validation.md, fifteenth pass),

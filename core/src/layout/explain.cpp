@@ -44,11 +44,6 @@ std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l
   return "not a valid layout";
 }
 
-double micro_batch_s(const LayoutResult& r) {
-  if (!(r.microbatches > 0)) return 0;
-  return std::max(0.0, r.step_s - r.pp_bubble_s - r.dp_comm_exposed_s - r.optimizer_s) / r.microbatches;
-}
-
 std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r,
                                         const std::string& stack) {
   std::vector<std::string> out;
@@ -88,9 +83,8 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
   // Regimes where held-out published runs were much slower than predicted (docs/validation.md,
   // "Where the model is weak"): the model's per-token cost is nearly flat as per-device work
   // shrinks, and the published runs' was not.
-  const double per_mb_s = micro_batch_s(r);
-  if (r.valid() && per_mb_s > 0 && per_mb_s < kShortMicroBatchS) {
-    out.push_back(u8"each micro-batch is predicted to take " + fmt::seconds(per_mb_s) +
+  if (r.valid() && r.micro_batch_s > 0 && r.micro_batch_s < kShortMicroBatchS) {
+    out.push_back(u8"each micro-batch is predicted to take " + fmt::seconds(r.micro_batch_s) +
                   u8" on the slowest device: every held-out published run whose micro-batches were under 0.12 s took "
                   u8"longer than predicted — 17% (GPT-3 175B, MLPerf v4.0, 10,752 and 11,616 H100) to 91% and 110% "
                   u8"(Llama 3.1 8B, MLPerf v5.1, 512 GB200 and GB300) — so read this step time as a lower bound "

@@ -126,6 +126,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
                        r.expert_compute_s + r.moe_permute_s + r.overhead_s) / st.mb;
   r.pp_bubble_s = pipeline_bubble_s(l, t_mb);
   data_parallel_terms(m, d, l, c, st, t_mb, &r);
+  r.micro_batch_s = t_mb;
   r.step_s = st.mb * t_mb + r.pp_bubble_s + r.dp_comm_exposed_s + r.optimizer_s;
 
   // ---- derived ----
