@@ -74,6 +74,18 @@ const std::map<std::string, const char*> kStillNoFit = {
     // projection) and keeps the layer inputs on device (68 GB); recompute_fraction 0.73 keeps the
     // saved share on device unless offload_activations, which would move the inputs too.
     {"tr-llama31-405b-v5p-1024", "373 GB predicted against 92 GB usable (101 GB before recompute_fraction)"},
+    // Ironwood (added or corrected 2026-12-05). recompute_fraction keeps its un-recomputed share of
+    // every activation on device, a proxy for the tensors a MaxText custom policy names: the 70B
+    // rows save q, k, v and the attention output (0.84: 92% of HBM); the 131,072-token rows also
+    // keep the MLP output, and 0.28 is the recomputed share of FLOPs, not of bytes, since the
+    // attention core they skip keeps only its output, so 72% of every activation is counted.
+    {"iw-llama31-70b-64-bf16", "177 GiB predicted: 92% of the 192 GiB HBM (recompute_fraction 0.84, since 2026-12-05)"},
+    {"iw-llama31-70b-64-fp8", "as above"},
+    {"iw-llama31-70b-256-128k-bf16", "520 GiB predicted: recompute_fraction 0.28 counts 72% of each layer's activations"},
+    {"iw-llama31-70b-256-128k-fp8", "as above"},
+    // 20 sequences of 8,192 tokens per chip: the fp32 logits the model counts (132 GB) dominate.
+    {"iw-gpt-oss-120b-64-bf16", "187 GiB predicted: 97% of the 192 GiB HBM, 132 GB of it fp32 logits"},
+    {"iw-gpt-oss-120b-256-bf16", "as above"},
 };
 
 }  // namespace

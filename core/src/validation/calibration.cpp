@@ -27,6 +27,10 @@ const Param kParams[] = {
     {"fp8_gemm_vs_bf16", false, 0.5, 1.0, [](Scenario& s) { return &s.device.fp8_gemm_vs_bf16; }},
     {"fp4_gemm_vs_bf16", false, 0.25, 1.0, [](Scenario& s) { return &s.device.fp4_gemm_vs_bf16; }},
     {"attention", false, 0.1, 1.0, [](Scenario& s) { return &s.device.attention_efficiency; }},
+    // The chip's multiple of a stack's attention efficiency (assets/devices.json
+    // flash_attention_vs_h100): a kernel benchmark ratio where one is published, else fitted on an
+    // attention A/B (two runs of one model that differ in sequence length only).
+    {"flash_attention_vs_h100", false, 0.1, 3.0, [](Scenario& s) { return &s.device.flash_attention_vs_h100; }},
     {"memory_bound_factor", false, 0.5, 6, [](Scenario& s) { return &s.device.memory_bound_factor; }},
     {"link", false, 0.2, 1.0, [](Scenario& s) { return &s.device.link_efficiency; }},
     {"layer_overhead_s", false, 0, 1e-3, [](Scenario& s) { return &s.device.layer_overhead_s; }},
