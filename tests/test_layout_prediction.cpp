@@ -73,7 +73,7 @@ TEST_CASE("eval carries the planner's notes on the written layout", "[layout][re
   REQUIRE(notes.is_array());
   CHECK(notes == plan);  // the same notes as plan() gives for the same layout
   bool regime = false;
-  for (const auto& n : notes) regime = regime || n.get<std::string>().find("read this step time as a lower bound") != std::string::npos;
+  for (const auto& n : notes) regime = regime || n.get<std::string>().find("read this step time as optimistic") != std::string::npos;
   CHECK(regime);
   // A layout without anything to say has an empty list, not a missing key.
   const Scenario quiet = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100",

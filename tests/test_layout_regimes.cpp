@@ -37,29 +37,36 @@ std::vector<std::string> notes_for(const Scenario& s, const PlanLayout& l) {
 
 }  // namespace
 
-TEST_CASE("every held-out run with micro-batches shorter than kShortMicroBatchS took longer than predicted",
+TEST_CASE("held-out runs with micro-batches shorter than kShortMicroBatchS: four of five took longer than predicted",
           "[layout][validation]") {
-  int short_runs = 0;
-  double least = 1e9, most = 0;
+  int short_runs = 0, slower = 0;
+  double least = 1e9, most = 0, faster = 0;
   for (const ValidationRow& r : all_runs()) {
     const double mb = r.result.micro_batch_s;
     if (r.in_sample || !(mb > 0) || mb >= kShortMicroBatchS) continue;
     INFO(r.id << ": micro-batch " << mb << " s, step error " << r.step_error());
-    CHECK(r.step_error() > 0);
-    least = std::min(least, r.step_error()), most = std::max(most, r.step_error());
     ++short_runs;
+    if (r.step_error() > 0) {
+      ++slower;
+      least = std::min(least, r.step_error()), most = std::max(most, r.step_error());
+    } else {
+      faster = r.step_error();
+      CHECK(r.id == "mlperf41-gpt3-175b-b200-64");  // the one the note names
+    }
   }
-  // The note quotes four runs, +17% to +110%.
-  CHECK(short_runs == 4);
+  // The note quotes five runs: four +17% to +110%, one −14%.
+  CHECK(short_runs == 5);
+  CHECK(slower == 4);
   CHECK(least == Approx(0.17).margin(0.01));
   CHECK(most == Approx(1.10).margin(0.01));
+  CHECK(faster == Approx(-0.14).margin(0.005));
 }
 
-TEST_CASE("a layout with short micro-batches is told to read its step as a lower bound", "[layout]") {
+TEST_CASE("a layout with short micro-batches is told to read its step as optimistic", "[layout]") {
   const ValidationRow& small = run("mlperf51-llama31-8b-gb300-512");  // TP 2 × CP 4, 1,024 tokens per GPU
   REQUIRE(small.result.micro_batch_s < kShortMicroBatchS);
   const auto notes = notes_for(small.scenario, small.layout);
-  CHECK(says(notes, "read this step time as a lower bound"));
+  CHECK(says(notes, "read this step time as optimistic"));
   CHECK(says(notes, "micro-batch is predicted to take 36.6 ms on the slowest device"));
   // The same chips and software with 4,096 tokens per GPU: no note.
   const ValidationRow& big = run("mlperf51-llama31-8b-gb300-72");

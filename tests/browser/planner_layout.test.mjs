@@ -58,7 +58,7 @@ async function driveSwitches(browser, origin, shots, size) {
   const notes = [...text.matchAll(/^Note on the layout: (.*)$/mg)].map((m) => m[1]);
   assert(notes.length > 0 && JSON.stringify(notes) === JSON.stringify(planOn.explanations),
          where(`the Training view's notes ${JSON.stringify(notes)} vs plan() ${JSON.stringify(planOn.explanations)}`));
-  assert(notes.some((n) => n.includes('read this step time as a lower bound')), where(`no short micro-batch note: ${JSON.stringify(notes)}`));
+  assert(notes.some((n) => n.includes('read this step time as optimistic')), where(`no short micro-batch note: ${JSON.stringify(notes)}`));
   const overlapLink = await page.evaluate(() => location.hash);
   await shot(page, shots, `planner-tp-overlap-${size.name}.png`);
 
