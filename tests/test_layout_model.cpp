@@ -136,6 +136,14 @@ TEST_CASE("a chip with no calibrate run says its GEMM efficiency is assumed (iss
     CHECK(std::none_of(given_notes.begin(), given_notes.end(),
                        [](const std::string& n) { return n.find("is fitted on") != std::string::npos; }));
   }
+  // The Ironwood is fitted on three runs of one source (sixteenth pass): the plan says which.
+  {
+    const auto [basis, notes] = notes_of("\"tpu-ironwood\"");
+    CHECK(basis == EfficiencyBasis::fitted);
+    CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+      return n.find("is fitted on three published MaxText runs of one model") != std::string::npos;
+    }));
+  }
   // A custom device inherits its preset's basis; stating efficiency.gemm makes it the user's.
   CHECK(notes_of(R"({"preset": "h200", "id": "my-h200"})").first == EfficiencyBasis::same_die);
   CHECK(notes_of(R"({"preset": "mi300x", "id": "my-mi"})").first == EfficiencyBasis::assumed);
