@@ -503,10 +503,10 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
 // zero-bubble PP took the MoE worst to +71.8%, a whole-run average): {group, in sample, held out,
 // worst}. Each may only go down (half a point of
 // slack); lower a number here when a change lowers it.
-TEST_CASE("every group, in sample and held out, over all 195 runs may only get better", "[layout][validation]") {
+TEST_CASE("every group, in sample and held out, over all 198 runs may only get better", "[layout][validation]") {
   const auto rows = testutil::published_runs(
       {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
-  REQUIRE(rows.size() >= 195);
+  REQUIRE(rows.size() >= 198);
   struct Limit {
     const char* group;
     double in_sample, held_out, worst;
@@ -602,10 +602,13 @@ TEST_CASE("every group, in sample and held out, over all 195 runs may only get b
   // (DeepSeek-V3 +4…+11% → +9…+15%, Qwen3-235B +39/+42% → +42/+48% too slow). Then five held-out
   // MLPerf v4.1 GPT-3 175B FP8 runs (64 B200 −14.3%; 256 and 512 H100 −3.4%, −1.4%; Oracle's 1,536
   // and 3,072 H100 +2.9%, +11.5%), no model change: held out FP8/FP4 14.6% → 14.0%, all 12.0% →
-  // 11.8% (195 runs).
+  // 11.8% (195 runs). Then, raised on purpose, the three Gemma 4 rows of the Ironwood table, held
+  // out (31B dense −15.0%; 26B MoE +60.7% on 64 and 256 chips: the jax dispatch scale over-charges
+  // its 704-wide experts), no model change: held out MoE 20.15% → 23.8%, FSDP 11.2% → 12.3%, dense
+  // 7.45% → 7.6%, all 11.8% → 12.5% (198 runs).
   const Limit limits[] = {
-      {"dense_bf16", 0.030, 0.0745, 0.533}, {"fsdp_zero3", 0.033, 0.112, 0.609}, {"moe", 0.036, 0.2015, 0.609},
-      {"fp8_fp4", 0.061, 0.140, 1.101},     {"all", 0.037, 0.118, 1.101},
+      {"dense_bf16", 0.030, 0.0756, 0.533}, {"fsdp_zero3", 0.033, 0.1227, 0.609}, {"moe", 0.036, 0.2383, 0.609},
+      {"fp8_fp4", 0.061, 0.140, 1.101},     {"all", 0.037, 0.1246, 1.101},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

@@ -77,8 +77,8 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
   if (r.permute_scale > 1) {
     out.push_back(u8"mixture-of-experts dispatch on this stack costs " + num(r.permute_scale) +
                   u8"× an HBM-speed copy (XLA's sort and gather, measured on TPUs: MaxText issue #1256's expert-granularity A/B); "
-                  u8"the 11 held-out published MaxText runs on this path (DeepSeek-V3, Qwen3-235B, Llama 4 and gpt-oss-120b "
-                  u8"on TPU v5p and TPU7x) took from 32% less to 70% more time than predicted, so read this step time "
+                  u8"the 13 held-out published MaxText runs on this path (DeepSeek-V3, Qwen3-235B, Llama 4, gpt-oss-120b and "
+                  u8"Gemma 4 26B on TPU v5p and TPU7x) took from 38% less to 70% more time than predicted, so read this step time "
                   u8"as that uncertain (docs/validation.md)");
   }
   // Regimes where held-out published runs were mostly much slower than predicted
