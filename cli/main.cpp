@@ -445,7 +445,7 @@ int main(int argc, char** argv) {
     if (a.command == "eval") {
       const nlohmann::json r = sizer::result_to_json(p.scenario, e, p.warnings);
       if (a.format == "csv") std::cout << sizer::results_csv(r);
-      else if (a.format == "markdown") std::cout << sizer::results_markdown(r, sizer::uses_user_supplied(p.scenario));
+      else if (a.format == "markdown") std::cout << sizer::results_markdown(r, sizer::user_supplied_what(p.scenario));
       else if (a.format == "json" || a.format == "text") std::cout << r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       else {
         std::cerr << "sizer: eval --format must be json, csv or markdown\n";

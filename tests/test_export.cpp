@@ -35,10 +35,26 @@ TEST_CASE("results Markdown is a headline table with units", "[export]") {
   CHECK(md.find("user-supplied") == std::string::npos);
   const std::string custom = results_markdown(result_of(
       R"({"device": {"name": "X <b>|</b>", "memory_bytes": 1e11, "hbm_bytes_per_s": 1e12, "dense_flops": {"bf16": 1e15},
-          "scale_up_bytes_per_s": 1e11}, "training": {"usd_per_device_hour": 2}})"), true);
+          "scale_up_bytes_per_s": 1e11}, "training": {"usd_per_device_hour": 2}})"), "hardware and price");
   CHECK(custom.find("X &lt;b&gt;\\|&lt;/b&gt;") != std::string::npos);
   CHECK(custom.find("<b>") == std::string::npos);
-  CHECK(custom.find("Includes user-supplied hardware or prices.") != std::string::npos);
+  CHECK(custom.find("Includes user-supplied hardware and price.") != std::string::npos);
+  CHECK(custom.find("(user-supplied hardware and price)") != std::string::npos);
+}
+
+TEST_CASE("the user-supplied mark names what was supplied", "[export]") {
+  auto what = [](const char* text) {
+    const auto p = parse_scenario(text, bundled_catalog());
+    REQUIRE(p.ok());
+    return user_supplied_what(p.scenario);
+  };
+  CHECK(what("{}").empty());
+  CHECK_FALSE(uses_user_supplied(parse_scenario("{}", bundled_catalog()).scenario));
+  CHECK(what(R"({"model": {"preset": "llama-3-70b", "name": "M"}})") == "model");
+  CHECK(what(R"({"training": {"usd_per_device_hour": 2}})") == "price");
+  CHECK(what(R"({"model": {"preset": "llama-3-70b", "name": "M"},
+                 "device": {"preset": "h100", "id": "my-h100"}, "training": {"usd_per_device_hour": 2}})") ==
+        "model, hardware and price");
 }
 
 TEST_CASE("cells are made inert", "[export]") {

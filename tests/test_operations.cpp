@@ -205,7 +205,7 @@ TEST_CASE("embed cards and Markdown exports carry the intervals", "[operations][
   CHECK(card.outputs[1].interval.rfind(u8"p10–p90: $", 0) == 0);
   CHECK(card.outputs[2].interval.empty());  // no interval for the replica
   CHECK(embed_card_to_json(card)["outputs"][0]["interval"] == card.outputs[0].interval);
-  const std::string md = results_markdown(r, false);
+  const std::string md = results_markdown(r);
   CHECK(md.find("| Devices for the schedule | " + format_leaf("cluster_devices", dq["p10"])) != std::string::npos);
 }
 
@@ -223,7 +223,7 @@ TEST_CASE("a replica smaller than the model needs is never priced as if it worke
                   n["why"].get<std::string>().find("cannot hold the weights and KV cache") != std::string::npos);
   }
   CHECK(why);
-  const std::string md = results_markdown(r, false);
+  const std::string md = results_markdown(r);
   CHECK(md.find("| Cost per million tokens | $") == std::string::npos);
   EmbedRequest q;
   q.scenario = json::parse(R"({"model": "dense-1t", "device": "h100", "serving": {"replica_devices": 4}})");

@@ -140,9 +140,9 @@ void scenario_line(Ui& ui) {
   flow_text(on.c_str(), true);
   note_rect(ui, "scenario:device");
   ImGui::PopStyleColor();
-  if (sizer::uses_user_supplied(s)) {  // text and colour (share_panel.h)
+  if (const std::string what = sizer::user_supplied_what(s); !what.empty()) {  // text and colour (share_panel.h)
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
-    flow_text(u8"· user-supplied hardware or price", true);
+    flow_text((u8"· user-supplied " + what).c_str(), true);
     ImGui::PopStyleColor();
   }
 }

@@ -274,7 +274,7 @@ void export_results(AppState& s, const char* format) {
   const json r = sizer::result_to_json(sc, sizer::evaluate(sc, true), p.warnings);
   const std::string f = format;
   if (f == "csv") queue(s, PageAction::Kind::download, "sizer-results.csv", "text/csv", sizer::results_csv(r));
-  else if (f == "markdown") queue(s, PageAction::Kind::download, "sizer-results.md", "text/markdown", sizer::results_markdown(r, sizer::uses_user_supplied(sc)));
+  else if (f == "markdown") queue(s, PageAction::Kind::download, "sizer-results.md", "text/markdown", sizer::results_markdown(r, sizer::user_supplied_what(sc)));
   else queue(s, PageAction::Kind::download, "sizer-results.json", "application/json", dump(r, 2) + "\n");
   const size_t n = s.editor.issues.size() + s.editor.local.size();
   if (n > 0) set_message(s, "Exported the last valid results", {"Fix the inputs marked in red to export your edits."}, true);

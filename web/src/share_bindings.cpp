@@ -54,7 +54,7 @@ std::string export_results(const std::string& scenario_json, const std::string& 
   }
   if (format == "csv") return dump(json_object({{"text", sizer::results_csv(r)}}));
   if (format == "markdown") {
-    return dump(json_object({{"text", sizer::results_markdown(r, sizer::uses_user_supplied(p.scenario))}}));
+    return dump(json_object({{"text", sizer::results_markdown(r, sizer::user_supplied_what(p.scenario))}}));
   }
   return issues_json({{"format", "must be json, csv or markdown"}});
 }

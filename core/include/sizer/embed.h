@@ -52,7 +52,7 @@ struct EmbedItem {
 
 struct EmbedCard {
   std::string title, model, device;
-  bool user_supplied = false;  // the scenario uses user-supplied hardware or prices
+  bool user_supplied = false;  // the scenario uses a user-supplied model, hardware or price
   std::vector<EmbedItem> inputs, outputs;
   std::string link;           // "s1.…" of the scenario (for "open in the full calculator")
   std::vector<Issue> issues;  // unknown names, invalid scenario: the card says so

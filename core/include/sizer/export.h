@@ -26,12 +26,15 @@ namespace sizer {
 // Every leaf of the result's "model", "training" and "serving" blocks as "path,value" rows (lists
 // as path[i]; null as an empty cell). Numbers are written exactly as in the JSON document.
 std::string results_csv(const nlohmann::json& result);
-// The headline results as a Markdown table: quantity | value | leaf path. `user_supplied` (the
-// scenario uses user-supplied hardware or prices, see uses_user_supplied) adds a visible mark.
-std::string results_markdown(const nlohmann::json& result, bool user_supplied = false);
+// The headline results as a Markdown table: quantity | value | leaf path. `user_supplied` (what
+// of the scenario is user-supplied, user_supplied_what) adds a visible mark naming it.
+std::string results_markdown(const nlohmann::json& result, const std::string& user_supplied = "");
 
 // True when the scenario's device, model or a price it uses is user-supplied.
 bool uses_user_supplied(const Scenario& s);
+// What of the scenario is user-supplied, for a mark people read: "model", "hardware", "price"
+// joined as a list ("model and hardware", "model, hardware and price"); "" when nothing is.
+std::string user_supplied_what(const Scenario& s);
 
 // A result leaf formatted for people by its name's unit ("cost_usd" → "$128M", "energy_wh" →
 // "63.6 GWh"); lists become "a – b" ranges. `leaf` is the last path component.

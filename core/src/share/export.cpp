@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "sizer/format.h"
 
@@ -139,10 +140,20 @@ const json* at(const json& doc, std::initializer_list<const char*> path) {
 
 }  // namespace
 
-bool uses_user_supplied(const Scenario& s) {
-  return s.device.user_supplied || s.model.user_supplied ||
-         (s.training.price.user_supplied && s.training.price.usd_per_device_hour > 0) ||
-         (s.serving.price.user_supplied && s.serving.price.usd_per_device_hour > 0);
+bool uses_user_supplied(const Scenario& s) { return !user_supplied_what(s).empty(); }
+
+std::string user_supplied_what(const Scenario& s) {
+  std::vector<std::string> parts;
+  if (s.model.user_supplied) parts.push_back("model");
+  if (s.device.user_supplied) parts.push_back("hardware");
+  if ((s.training.price.user_supplied && s.training.price.usd_per_device_hour > 0) ||
+      (s.serving.price.user_supplied && s.serving.price.usd_per_device_hour > 0))
+    parts.push_back("price");
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  }
+  return out;
 }
 
 std::string results_csv(const json& result) {
@@ -154,14 +165,14 @@ std::string results_csv(const json& result) {
   return o.str();
 }
 
-std::string results_markdown(const json& r, bool user_supplied) {
+std::string results_markdown(const json& r, const std::string& user_supplied) {
   Text o;
   const json* model = at(r, {"scenario", "model", "name"});
   const json* device = at(r, {"scenario", "device", "name"});
   const std::string model_name = model && model->is_string() ? model->get<std::string>() : "model";
   const std::string device_name = device && device->is_string() ? device->get<std::string>() : "device";
   o << "**" << markdown_cell(model_name) << "** on **" << markdown_cell(device_name) << "**"
-    << (user_supplied ? " (user-supplied)" : "") << "\n\n";
+    << (user_supplied.empty() ? "" : " (user-supplied " + user_supplied + ")") << "\n\n";
   o << "| Quantity | Value | Result |\n|---|--:|---|\n";
   struct Row { const char* label; std::initializer_list<const char*> path; };
   const Row rows[] = {
@@ -218,7 +229,7 @@ std::string results_markdown(const json& r, bool user_supplied) {
   }
   o << "\n*Sizer " << (r.contains("schema") && r["schema"].is_string() ? markdown_cell(r["schema"].get<std::string>()) : "")
     << ". Ranges follow the MFU points. Costs are estimates from dated price offers, not quotes.";
-  if (user_supplied) o << " Includes user-supplied hardware or prices.";
+  if (!user_supplied.empty()) o << " Includes user-supplied " << user_supplied << ".";
   o << "*\n";
   return o.str();
 }
