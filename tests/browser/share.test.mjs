@@ -107,6 +107,10 @@ export const tests = [
     await page.screenshot({ path: path.join(shots, 'share.png') });
     const scenarioA = JSON.parse((await exported(page, 'scenario-json')).toString());
     const resultA = JSON.parse((await exported(page, 'results-json')).toString());
+    // The Markdown export names what was user-supplied: here the hardware only.
+    const markdownA = (await exported(page, 'results-markdown')).toString();
+    assert(markdownA.includes('(user-supplied hardware)') && markdownA.includes('Includes user-supplied hardware.'),
+           `the Markdown export does not name the user-supplied hardware:\n${markdownA}`);
     assert(scenarioA.device.name === 'My X1 <img src=x>' && scenarioA.training.days === 45 && scenarioA.training.hbm_usable === 0.85 && scenarioA.training.goodput === 0.8,
            `exported scenario lacks the edits: ${JSON.stringify(scenarioA)}`);
     assertClean(watch);

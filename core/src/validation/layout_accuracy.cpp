@@ -1,6 +1,7 @@
 // The layout model's accuracy bands (see sizer/layout_accuracy.h).
 // Source: `sizer validate` over docs/validation/runs{,-extended,-chips,-moe,-fsdp}.json, measured
-// on 2026-12-05 (198 runs, 148 held out, after the Ironwood fit, MLPerf v4.1 and Gemma 4; docs/validation/results.md). Each row is that group's held-out run count,
+// on 2026-12-05 (198 runs, 148 held out, after the Ironwood fit, MLPerf v4.1 and Gemma 4;
+// docs/validation/results.md). Each row is that group's held-out run count,
 // out_of_sample_p80_abs_error, out_of_sample_step_error_p10 and _p90; tests/test_layout_accuracy.cpp
 // recomputes them.
 #include "sizer/layout_accuracy.h"
