@@ -117,6 +117,39 @@ TEST_CASE("ZeRO-1/2: a gradient reduce-scatter and a parameter all-gather, hidde
   }
 }
 
+TEST_CASE("hidden data-parallel collectives cost the SMs they share on a GPU, not on a TPU", "[layout][fsdp]") {
+  // Llama 3.1 8B on one node of 8 H100s: the gradient reduce-scatter and parameter gather over
+  // NVLink hide wholly behind a micro-batch of 4 × 8,192 tokens.
+  const Scenario s = scenario(R"({"model": "llama-3.1-8b", "device": "h100", "training": {"zero_stage": 1,
+    "layout": {"tp": 1, "pp": 1, "dp": 8, "micro_batch": 4, "global_batch": 32, "seq_len": 8192,
+    "recompute": "selective", "sequence_parallel": false}}})");
+  const PlanContext c = plan_context(s);
+  Device tpu_like = s.device;  // the same chip, with its collectives off the compute cores
+  tpu_like.vendor = "Google";
+  const auto exposed = [&](const Device& d, int zero, bool overlap) {
+    PlanLayout l = plan_layout(s);
+    l.zero_stage = zero, l.dp_overlap = overlap;
+    const LayoutResult r = evaluate_layout(s.model, d, l, c);
+    REQUIRE(r.valid());
+    return r.dp_comm_exposed_s;
+  };
+  SECTION("ZeRO-1: wholly hidden, so a tenth of the collectives' time remains on the GPU") {
+    const double all = exposed(s.device, 1, false);
+    REQUIRE(all > 0);
+    CHECK(exposed(tpu_like, 1, true) == 0);
+    CHECK(exposed(s.device, 1, true) == Approx(layout::kOverlapContention * all));
+  }
+  SECTION("ZeRO-3: the first gather and last reduce-scatter wait; the rest costs a tenth on the GPU") {
+    const double all = exposed(s.device, 3, false), waits = exposed(tpu_like, 3, true);
+    REQUIRE(waits > 0);
+    REQUIRE(all > waits);
+    CHECK(exposed(s.device, 3, true) == Approx(waits + layout::kOverlapContention * (all - waits)));
+  }
+  SECTION("without overlap nothing is hidden, so nothing more is charged") {
+    CHECK(exposed(s.device, 3, false) == Approx(exposed(tpu_like, 3, false)));
+  }
+}
+
 TEST_CASE("ZeRO-3 gathers in param_gather_bytes: FP8 all-gathers halve the gather time", "[layout][fsdp]") {
   const Scenario s = scenario(kFsdp);
   PlanLayout serial = plan_layout(s);

@@ -484,9 +484,13 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // overlapped on the megatron stack: FP8/FP4 15.5% -> 14.7%, all 11.1% -> 10.9%. Eighteenth
   // session: UF's three-point MLPerf 8B weak-scaling series on B200 (+6.0%, +8.7%, +24.7%) and seven
   // MLPerf 8B runs with FP8 attention (training.fp8_attention; six NVFP4, one H200 FP8), all held
-  // out: FP8/FP4 14.7% -> 14.1%, all 10.9% -> 11.0%.
+  // out: FP8/FP4 14.7% -> 14.1%, all 10.9% -> 11.0%. Twenty-first session, MoE raised on purpose:
+  // data-parallel collectives hidden behind compute on a GPU cost 10% of their time for the SMs
+  // their kernels take, as hidden TP and PP communication already did (data_parallel.cpp), with
+  // no chip refitted: FP8/FP4 14.1% -> 12.3%, all 11.0% -> 10.2%, but MoE 5.1% -> 6.8% (the Llama 4
+  // Scout pair on 256 GB200s, already too slow, -9% -> -12%: its FSDP traffic is a third of its step).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.051}, {"fp8_fp4", 0.141}, {"all", 0.110}};
+      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.068}, {"fp8_fp4", 0.123}, {"all", 0.102}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -605,10 +609,17 @@ TEST_CASE("every group, in sample and held out, over all 198 runs may only get b
   // 11.8% (195 runs). Then, raised on purpose, the three Gemma 4 rows of the Ironwood table, held
   // out (31B dense −15.0%; 26B MoE +60.7% on 64 and 256 chips: the jax dispatch scale over-charges
   // its 704-wide experts), no model change: held out MoE 20.15% → 23.8%, FSDP 11.2% → 12.3%, dense
-  // 7.45% → 7.6%, all 11.8% → 12.5% (198 runs).
+  // 7.45% → 7.6%, all 11.8% → 12.5% (198 runs). Twenty-first session: data-parallel collectives
+  // hidden behind compute on a GPU cost 10% of their time (kOverlapContention, the SMs NCCL's
+  // kernels take, as hidden TP and PP communication already did): held out dense 7.6% → 7.4%, FSDP
+  // 12.3% → 12.0%, MoE 23.8% → 23.7%, FP8/FP4 14.0% → 12.7%, all 12.5% → 11.8%; worst FP8/FP4
+  // 110.1% → 100.2%. In sample raised on purpose (dense 2.9% → 3.3%, FSDP 3.3% → 3.8%, FP8/FP4
+  // 6.1% → 6.7%, all 3.7% → 4.1%): the chips' GEMM efficiencies were not refitted, because they
+  // also set the serving model's prefill, and refitting them on training runs alone took serving's
+  // held-out TTFT from 19.5% to 21.0% (docs/validation.md, seventeenth pass).
   const Limit limits[] = {
-      {"dense_bf16", 0.030, 0.0756, 0.533}, {"fsdp_zero3", 0.033, 0.1227, 0.609}, {"moe", 0.036, 0.2383, 0.609},
-      {"fp8_fp4", 0.061, 0.140, 1.101},     {"all", 0.037, 0.1246, 1.101},
+      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.038, 0.1195, 0.609}, {"moe", 0.036, 0.2373, 0.609},
+      {"fp8_fp4", 0.067, 0.1273, 1.002},    {"all", 0.041, 0.1183, 1.002},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

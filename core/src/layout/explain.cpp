@@ -88,7 +88,7 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
   if (r.valid() && r.micro_batch_s > 0 && r.micro_batch_s < kShortMicroBatchS) {
     out.push_back(u8"each micro-batch is predicted to take " + fmt::seconds(r.micro_batch_s) +
                   u8" on the slowest device: of the 5 held-out published runs whose micro-batches were under 0.12 s, 4 took "
-                  u8"longer than predicted — 17% (GPT-3 175B, MLPerf v4.0, 10,752 and 11,616 H100) to 91% and 110% "
+                  u8"longer than predicted — 11% (GPT-3 175B, MLPerf v4.0, 10,752 and 11,616 H100) to 82% and 100% "
                   u8"(Llama 3.1 8B, MLPerf v5.1, 512 GB200 and GB300) — and one 14% less (GPT-3 175B on 64 B200, "
                   u8"MLPerf v4.1), so read this step time as optimistic (docs/validation.md)");
   }
