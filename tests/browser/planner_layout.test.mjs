@@ -318,13 +318,17 @@ export const tests = [
       await scrollIntoView(page, 'chart:step-bar', size.viewport);
       const plan = await planInPage(page, await linkedScenario(page));
       const tips = new Map();
-      for (const label of ['GEMM', 'attention', 'TP', 'overheads']) {
+      // On a GPU even wholly hidden data-parallel traffic leaves a segment: the SMs it takes.
+      assert(plan.step.dp_comm_exposed_s > 0, `${size.name}: no exposed DP in ${JSON.stringify(plan.step)}`);
+      for (const label of ['GEMM', 'attention', 'TP', 'exposed DP', 'overheads']) {
         const tip = await hoverSegment(page, plan.step, label);
         assert(tip.split('\n')[0] === label, `${size.name}: hovering the ${label} segment shows ${JSON.stringify(tip)}`);
         tips.set(label, tip);
       }
       assert(/QKᵀ and AV/.test(tips.get('attention')), `${size.name}: attention hover: ${tips.get('attention')}`);
       assert(/kernel launches/.test(tips.get('overheads')), `${size.name}: overheads hover: ${tips.get('overheads')}`);
+      assert(/on a GPU plus 10% of the hidden part for the SMs it takes/.test(tips.get('exposed DP')),
+             `${size.name}: exposed DP hover: ${tips.get('exposed DP')}`);
       // The hovered value and share match the mirrored breakdown: "<value>  (<share>%)".
       const terms = await stepTerms(page);
       for (const label of ['attention', 'overheads']) {

@@ -135,7 +135,8 @@ void step_bar(Ui& ui, const sizer::LayoutResult& r) {
       {"bubble", bubble.c_str(), r.pp_bubble_s, c[7]},
       {"exposed DP", u8"Data-parallel traffic compute does not hide: ZeRO-0 the gradient all-reduce, ZeRO-1/2 the "
                      u8"gradient reduce-scatter and parameter all-gather (each model chunk's behind the other chunks' "
-                     u8"work), ZeRO-3 the per-layer gathers and reduce-scatters.",
+                     u8"work), ZeRO-3 the per-layer gathers and reduce-scatters; on a GPU plus 10% of the hidden "
+                     u8"part for the SMs it takes.",
        r.dp_comm_exposed_s, c[3]},
       {"optimizer", "Optimizer step: reads and writes the training state at HBM bandwidth.", r.optimizer_s, ui.pal.faint},
       {"overheads", u8"Fixed cost per layer per pass per micro-batch: kernel launches and host work (chip + software "
