@@ -53,18 +53,6 @@ double dp_sync_exposed_s(double grads, double gather, double fwd_share, double t
   return last + rest;
 }
 
-// All of ZeRO-3's collectives in a step, hidden or not (zero3_exposed_s's terms).
-double zero3_total_s(const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st, double inner) {
-  const double units = std::max(1.0, st.layers_stage);
-  const double g = st.shard_group, replicas = st.dp_group / g;
-  const double unit_params = st.shard_params / units;
-  const double k = ranks_per_domain(g, inner, st.domain), kr = ranks_per_domain(replicas, g * inner, st.domain);
-  const double gather = collective_s(d, Coll::all_gather, g, k, 1, unit_params * c.param_gather_bytes);
-  const double scatter = collective_s(d, Coll::reduce_scatter, g, k, 1, unit_params * c.grad_bytes);
-  const double across = collective_s(d, Coll::all_reduce, replicas, kr, 1, unit_params * c.grad_bytes / g);
-  return l.pp <= 1 ? st.mb * units * (2 * gather + scatter + across) : units * (gather + scatter + across);
-}
-
 // On a GPU the data-parallel collectives hidden behind compute run as NCCL kernels on some of its
 // SMs (16–32 CTAs in MLPerf's NeMo configurations, NCCL_MIN_CTAS / NCCL_MAX_CTAS in
 // config_common.sh), so the hidden part costs kOverlapContention of its time, as the hidden TP and
@@ -75,10 +63,13 @@ void charge_hidden(const Device& d, double total_s, LayoutResult* r) {
   r->dp_comm_exposed_s += kOverlapContention * hidden;
 }
 
-}  // namespace
+// A step's data-parallel time: what waits for the collectives, and all of them, hidden or not.
+struct DpTime {
+  double exposed_s = 0, total_s = 0;
+};
 
-double zero3_exposed_s(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
-                       double t_mb, double inner) {
+DpTime zero3_time(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+                  double t_mb, double inner) {
   // One FSDP unit per layer of this pipeline stage; the embedding and head ride with them.
   const double units = std::max(1.0, st.layers_stage);
   const double g = st.shard_group, replicas = st.dp_group / g;
@@ -95,29 +86,36 @@ double zero3_exposed_s(const Model& m, const Device& d, const PlanLayout& l, con
   const double fwd_share = dp_forward_share(m, l, st);
   const double unit_s = t_mb / units;
   const double fwd_c = fwd_share * unit_s, bwd_c = (1 - fwd_share) * unit_s;
-  if (!l.dp_overlap) return st.mb * units * (2 * gather + scatter + across);  // nothing prefetched
+  // Every micro-batch gathers twice and reduce-scatters once per unit; under pipeline parallelism
+  // (below) one gather and one reduce-scatter per unit per step.
+  const double serial = st.mb * units * (2 * gather + scatter + across);
+  const double total = l.pp <= 1 ? serial : units * (gather + scatter + across);
+  if (!l.dp_overlap) return {serial, total};  // nothing prefetched
   // Forward: the first gather waits; every later one hides behind the previous unit's forward.
   const double fwd = gather + (units - 1) * std::max(0.0, gather - fwd_c);
   // Backward: while a unit computes, the next unit's gather and the previous unit's
   // reduce-scatter (and its cross-replica all-reduce) run; the last reduce-scatter waits.
   const double bwd_comm = gather + scatter + across;
   const double bwd = (units - 1) * std::max(0.0, bwd_comm - bwd_c) + scatter + across;
-  if (l.pp <= 1) return st.mb * (fwd + bwd);
+  if (l.pp <= 1) return {st.mb * (fwd + bwd), total};
   // Under pipeline parallelism the gathered weights stay until the step's last backward
   // (torchtitan apply_fsdp: reshard_after_forward = not pp_enabled) and gradients are
   // reduce-scattered only then (torch.distributed.pipelining: gradient sync on the last backward):
   // one forward gather and one backward reduce-scatter per unit per step.
   const double bwd_once = (units - 1) * std::max(0.0, scatter + across - bwd_c) + scatter + across;
-  return fwd + bwd_once;
+  return {fwd + bwd_once, total};
 }
+
+}  // namespace
 
 void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                          double t_mb, LayoutResult* r) {
   if (st.dp_group <= 1) return;
   const double inner = l.tp * l.pp * (st.moe ? l.cp * l.ep : 1.0);  // stride between DP ranks
   if (l.zero_stage >= 3) {
-    r->dp_comm_exposed_s = zero3_exposed_s(m, d, l, c, st, t_mb, inner);
-    charge_hidden(d, zero3_total_s(d, l, c, st, inner), r);
+    const DpTime t = zero3_time(m, d, l, c, st, t_mb, inner);
+    r->dp_comm_exposed_s = t.exposed_s;
+    charge_hidden(d, t.total_s, r);
     return;
   }
   // ZeRO-0: one gradient all-reduce per step. ZeRO-1/2: a gradient reduce-scatter and, after the
