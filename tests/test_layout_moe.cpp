@@ -8,6 +8,7 @@
 #include <string>
 
 #include "validation_util.h"
+#include "../core/src/layout/parts.h"
 #include "scenario_util.h"
 #include "sizer/sizer.h"
 #include "sizer/training_memory.h"
@@ -318,6 +319,46 @@ TEST_CASE("expert TP shards the routed experts' weights", "[layout][moe]") {
     CHECK((rb.problems & kEpFolding) != 0);
     CHECK(explain_problem(s.model, s.device, bad, rb, kEpFolding).find("does not divide TP 8") != std::string::npos);
   }
+}
+
+TEST_CASE("expert TP behind an all-to-all gathers and scatters the routed copies inside its group", "[layout][moe]") {
+  // Mixtral 8x22B on 128 H100 as the MoE Parallel Folding paper's Table 3 lays it out: TP 2 × PP 8
+  // with EP 4 × expert TP 2 (MCore) or EP 8 × expert TP 1 (folding), EP drawn from TP × DP.
+  auto mixtral = [](int ep, int etp, bool overlap = true) {
+    return scenario(std::string(R"({"model": "mixtral-8x22b", "device": "h100", "training": {"stack": "megatron",
+      "layout": {"tp": 2, "pp": 8, "dp": 8, "ep": )") + std::to_string(ep) + R"(, "expert_tp": )" + std::to_string(etp) +
+                    R"(, "ep_folding": true, "expert_imbalance": 1.0, "micro_batch": 1, "global_batch": 256,
+      "seq_len": 4096, "sequence_parallel": true, "tp_comm_overlap": )" + (overlap ? "true" : "false") + "}}}");
+  };
+  const Scenario s2 = mixtral(4, 2), s1 = mixtral(8, 1);
+  const PlanLayout l2 = plan_layout(s2), l1 = plan_layout(s1);
+  const LayoutResult r2 = run(s2, l2), r1 = run(s1, l1);
+  REQUIRE(r2.valid());
+  REQUIRE(r1.valid());
+  // One all-gather and one reduce-scatter per MoE layer and pass of ETP × tokens per rank × k
+  // hidden vectors (2 × 2,048 × 2 × 6,144 × 2 bytes), over 2 ranks of one NVLink domain; 7 MoE
+  // layers on a stage, 32 micro-batches, forward and backward.
+  const double gathered = 2.0 * 2048 * 2 * 6144 * 2;
+  const double count = 2.0 * 7 * 32;
+  const double expect = layout::collective_s(s2.device, layout::Coll::all_gather, 2, 2, count, gathered) +
+                        layout::collective_s(s2.device, layout::Coll::reduce_scatter, 2, 2, count, gathered);
+  CHECK(r2.etp_comm_s == Approx(expect).epsilon(1e-9));
+  CHECK(r2.etp_comm_s > 0.1);            // about 0.12 s of a 5 s step: not negligible
+  CHECK(r2.ep_comm_s > r2.etp_comm_s);   // it is part of the EP row, beside the all-to-all
+  CHECK(r1.etp_comm_s == 0);             // expert TP 1: the copies need no gathering
+  // Without an all-to-all (EP 1, experts sharded by TP only) no such gather is charged.
+  const Scenario s0 = scenario(R"({"model": "mixtral-8x22b", "device": "h100", "training": {"stack": "megatron",
+      "layout": {"tp": 2, "pp": 8, "dp": 8, "ep": 1, "micro_batch": 1, "global_batch": 256, "seq_len": 4096,
+                 "sequence_parallel": true, "tp_comm_overlap": true}}})");
+  CHECK(run(s0, plan_layout(s0)).etp_comm_s == 0);
+  // The MoE layers behind the all-to-all keep their input sequence-parallel: only the attention's
+  // TP collectives remain, half of what the dense-MLP layout (EP 1) charges.
+  const Scenario n2 = mixtral(4, 2, false), n0 = scenario(R"({"model": "mixtral-8x22b",
+      "device": "h100", "training": {"stack": "megatron", "layout": {"tp": 2, "pp": 8, "dp": 8, "ep": 1, "micro_batch": 1,
+      "global_batch": 256, "seq_len": 4096, "sequence_parallel": true, "tp_comm_overlap": false}}})");
+  CHECK(run(n2, plan_layout(n2)).tp_comm_s == Approx(0.5 * run(n0, plan_layout(n0)).tp_comm_s).epsilon(1e-9));
+  // The plan reports it.
+  CHECK(plan_to_json(s2)["result"]["step"]["etp_comm_s"].get<double>() == Approx(r2.etp_comm_s));
 }
 
 TEST_CASE("published MoE runs (docs/validation/runs-moe.json) do not get worse", "[layout][moe][validation]") {

@@ -126,7 +126,8 @@ void step_bar(Ui& ui, const sizer::LayoutResult& r) {
                   u8"busiest device (× the expert imbalance), and the router's permute/unpermute copies (or, with "
                   u8"einsum dispatch, GShard's dispatch and combine einsums).",
        r.expert_compute_s + r.moe_permute_s, with_alpha(c[4], 0.6f)},
-      {"EP", u8"Expert-parallel all-to-all: dispatch and combine, forward and backward, less what ep_overlap hides.",
+      {"EP", u8"Expert-parallel all-to-all: dispatch and combine, forward and backward, less what ep_overlap hides; "
+             u8"with expert TP > 1 also its all-gather and reduce-scatter of the routed copies.",
        r.ep_comm_s, c[4]},
       {"CP", "Ring-attention K/V exchange beyond what the attention compute hides.", r.cp_comm_s, c[6]},
       {"PP send/recv", u8"Activations and gradients crossing pipeline-stage boundaries; an interleaved Megatron "

@@ -158,6 +158,7 @@ struct LayoutResult {
   double expert_imbalance = 0;        // busiest device's expert load ÷ the mean, as applied
   double permute_scale = 0;           // the stack's dispatch bytes ÷ an HBM-speed copy's, as applied (0: no permute)
   double ep_comm_hidden_s = 0;        // all-to-all hidden behind compute (ep_overlap); not in ep_comm_s
+  double etp_comm_s = 0;              // of ep_comm_s: expert TP's all-gather and reduce-scatter of the routed copies
   // Expert-parallel traffic per routed token and MoE layer, in token copies of h elements: to EP
   // ranks in the sender's scale-up domain (DeepEP: plus those forwarded inside the destination
   // domain) and across the scale-out network (DeepEP: once per other domain reached).

@@ -48,7 +48,7 @@ json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutR
                               {"usable_memory_bytes", r.usable_memory_bytes}})},
       {"step", json_object({{"compute_s", r.compute_s}, {"memory_bound_s", r.memory_bound_s},
                             {"low_precision_cast_s", r.low_precision_cast_s}, {"tp_comm_s", r.tp_comm_s},
-                            {"ep_comm_s", r.ep_comm_s}, {"cp_comm_s", r.cp_comm_s}, {"pp_p2p_s", r.pp_p2p_s},
+                            {"ep_comm_s", r.ep_comm_s}, {"etp_comm_s", r.etp_comm_s}, {"cp_comm_s", r.cp_comm_s}, {"pp_p2p_s", r.pp_p2p_s},
                             {"pp_p2p_hidden_s", r.pp_p2p_hidden_s},
                             {"pp_bubble_s", r.pp_bubble_s}, {"dp_comm_exposed_s", r.dp_comm_exposed_s},
                             {"optimizer_s", r.optimizer_s}, {"overhead_s", r.overhead_s},

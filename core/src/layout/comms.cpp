@@ -23,9 +23,14 @@ constexpr double kTpExtraFullRecompute = 2.0;   // the recomputed forward repeat
 void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
                 LayoutResult* r) {
   const double s = l.seq_len, b = l.micro_batch;
-  // Tensor parallel: 4 collectives per layer per micro-batch (6 with full recompute).
+  // Tensor parallel: 4 collectives per layer per micro-batch (6 with full recompute). A MoE layer
+  // behind an all-to-all keeps its input sequence-parallel and runs only the attention's half
+  // (its experts' gather is moe.cpp's expert-TP term), unless shared experts run a TP MLP there.
+  const double moe_mlp_free = st.moe && l.ep > 1 && m.moe.shared_experts <= 0
+                                  ? std::min(st.layers_stage, m.moe.moe_layers / l.pp * st.stage_skew)
+                                  : 0.0;
   const double tp_count = (kTpCollectivesPerLayer + recompute_passes(l) * kTpExtraFullRecompute) *
-                          st.layers_stage * st.mb;
+                          (st.layers_stage - 0.5 * moe_mlp_free) * st.mb;
   // Tensorwise FP8 runs gather the TP inputs in 8 bits (sizer/low_precision.h).
   // Layers kept in BF16 gather in BF16.
   const double lowp = r->low_precision_factor > 0 ? (1 - r->bf16_layer_share) * tp_comm_bytes_fraction(c.fp8_recipe) +

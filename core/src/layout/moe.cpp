@@ -34,6 +34,17 @@
 //    share of the chip. DeepEP's kernels take 20 of the H800's 132 SMs (DeepSeek-V3 §3.2.2: "only
 //    20 SMs are sufficient to fully utilize the bandwidths of IB and NVLink"); an all-to-all
 //    overlapped through NCCL is charged the share the TP overlap assumes (kOverlapContention, 10%).
+//  - Expert tensor parallelism behind an all-to-all (ep > 1, expert_tp > 1): the dispatcher sends
+//    each rank's routed copies to their EP rank, then all-gathers them inside the expert-TP group,
+//    since every expert-TP rank computes a slice of every local expert for all of them, and
+//    reduce-scatters the expert outputs before the combine (Liu et al. 2025, "MoE Parallel Folding",
+//    §3: All-to-All-V across EP plus AllGather-V / ReduceScatter-V within the ETP group;
+//    Megatron-Core MoEAlltoAllTokenDispatcher). The message is the gathered routed copies,
+//    etp × (tokens per rank) × k × imbalance hidden vectors: k times a dense layer's TP tensor.
+//    One all-gather and one reduce-scatter per MoE layer and pass (the backward swaps them), not
+//    overlapped (TP communication overlap covers the attention's and dense MLPs' linears only), on
+//    the link the expert-TP ranks share. In exchange the MoE layer's input stays sequence-parallel:
+//    the dense MLP's two TP collectives are not run there (comms.cpp), unless shared experts need them.
 //  - Links: with routing spread evenly over the EP group, (kd − 1)/ep of a rank's routed copies go
 //    to the kd − 1 other EP ranks of its scale-up domain and (ep − kd)/ep to other domains. An
 //    all-to-all exchanges with every peer at once, so the two parts run concurrently and the slower
@@ -106,6 +117,13 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   // across the scale-out network, concurrently); the busiest device receives `imbalance` times the
   // mean.
   if (l.ep <= 1) return;
+  const double passes_a2a = 2.0 + recompute_passes(l);
+  if (etp > 1) {
+    const double gathered = etp * tokens_dev * k * imbalance * h * c.activation_bytes;
+    const double etp_domain = layout::ranks_per_domain(etp, 1, st.domain);
+    r->etp_comm_s = collective_s(d, Coll::all_gather, etp, etp_domain, passes_a2a * (m.moe.moe_layers / l.pp) * st.mb, gathered) +
+                    collective_s(d, Coll::reduce_scatter, etp, etp_domain, passes_a2a * (m.moe.moe_layers / l.pp) * st.mb, gathered);
+  }
   const double kd = st.ep_domain_ranks, domains = l.ep / kd;  // kd in [1, ep] (ranks_per_domain)
   double up_copies = k * (kd - 1) / l.ep, out_copies = k * (l.ep - kd) / l.ep;
   if (l.ep_dispatcher == EpDispatcher::deepep && domains > 1) {
@@ -117,12 +135,11 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   const double copy_bytes = tokens_dev * h * (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * imbalance;
   const double per_a2a = std::max(collective_s(d, Link::scale_up, 1, up_copies * copy_bytes),
                                   collective_s(d, Link::scale_out, 1, out_copies * copy_bytes));
-  const double passes_a2a = 2.0 + recompute_passes(l);
   const double a2a = passes_a2a * (m.moe.moe_layers / l.pp) * st.mb * per_a2a;
   r->ep_comm_hidden_s = std::clamp(l.ep_overlap, 0.0, 1.0) * std::min(a2a, r->compute_s + r->expert_compute_s);
   // Compute under the hidden part runs on the SMs the communication leaves: while the a2a runs it
   // advances at (1 − share), so the step pays share × the hidden time.
-  r->ep_comm_s = a2a - r->ep_comm_hidden_s + ep_overlap_sm_share(l) * r->ep_comm_hidden_s;
+  r->ep_comm_s = a2a - r->ep_comm_hidden_s + ep_overlap_sm_share(l) * r->ep_comm_hidden_s + r->etp_comm_s;
 }
 
 }  // namespace sizer::layout
