@@ -507,10 +507,10 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
 // zero-bubble PP took the MoE worst to +71.8%, a whole-run average): {group, in sample, held out,
 // worst}. Each may only go down (half a point of
 // slack); lower a number here when a change lowers it.
-TEST_CASE("every group, in sample and held out, over all 198 runs may only get better", "[layout][validation]") {
+TEST_CASE("every group, in sample and held out, over all 206 runs may only get better", "[layout][validation]") {
   const auto rows = testutil::published_runs(
       {"runs.json", "runs-extended.json", "runs-chips.json", "runs-moe.json", "runs-fsdp.json"});
-  REQUIRE(rows.size() >= 198);
+  REQUIRE(rows.size() >= 206);
   struct Limit {
     const char* group;
     double in_sample, held_out, worst;
@@ -616,10 +616,13 @@ TEST_CASE("every group, in sample and held out, over all 198 runs may only get b
   // 110.1% → 100.2%. In sample raised on purpose (dense 2.9% → 3.3%, FSDP 3.3% → 3.8%, FP8/FP4
   // 6.1% → 6.7%, all 3.7% → 4.1%): the chips' GEMM efficiencies were not refitted, because they
   // also set the serving model's prefill, and refitting them on training runs alone took serving's
-  // held-out TTFT from 19.0% to 21.0% (docs/validation.md, seventeenth pass).
+  // held-out TTFT from 19.0% to 21.0% (docs/validation.md, seventeenth pass). Twenty-second
+  // session: eight held-out Megatron-Core MoE runs on H100 (MoE Parallel Folding paper, Tables 1-3)
+  // and expert TP's gather and scatter of the routed copies behind an all-to-all: held out MoE
+  // 23.7% → 19.3% (30 runs), all 11.8% → 11.6% (206 runs); FP8/FP4 unchanged at 12.7% (65 runs).
   const Limit limits[] = {
-      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.038, 0.1195, 0.609}, {"moe", 0.036, 0.2373, 0.609},
-      {"fp8_fp4", 0.067, 0.1273, 1.002},    {"all", 0.041, 0.1183, 1.002},
+      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.038, 0.1195, 0.609}, {"moe", 0.036, 0.1934, 0.609},
+      {"fp8_fp4", 0.067, 0.1266, 1.002},    {"all", 0.041, 0.1159, 1.002},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

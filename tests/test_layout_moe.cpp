@@ -363,7 +363,7 @@ TEST_CASE("expert TP behind an all-to-all gathers and scatters the routed copies
 
 TEST_CASE("published MoE runs (docs/validation/runs-moe.json) do not get worse", "[layout][moe][validation]") {
   const auto rows = testutil::published_runs({"runs-moe.json"});
-  REQUIRE(rows.size() >= 7);
+  REQUIRE(rows.size() >= 15);
   for (const auto& r : rows) {
     INFO(r.id);
     CHECK(r.group == "moe");
@@ -376,14 +376,16 @@ TEST_CASE("published MoE runs (docs/validation/runs-moe.json) do not get worse",
   // MaxText Mixtral runs (their token-dropping path; nothing refitted, docs/validation.md): the two
   // calibrate runs +4.8%/+3.3% → −5.2%/−5.5% (calibrate 5.4%; their custom remat, written as full,
   // over-charges the recomputed attention projections), while tpu-recipes' held-out Mixtral run of
-  // the same layout in runs-chips.json went −24.8% → −1.5%. Each may only go down (half a point of
+  // the same layout in runs-chips.json went −24.8% → −1.5%. 2026-12-05: eight held-out
+  // Megatron-Core runs on H100 (the MoE Parallel Folding paper) and expert TP's gather of the routed
+  // copies: all 11.5% (15 runs), held out 12.4% (13). Each may only go down (half a point of
   // slack).
   const auto groups = group_errors(rows);
   const auto moe = std::find_if(groups.begin(), groups.end(), [](const GroupError& g) { return g.group == "moe"; });
   REQUIRE(moe != groups.end());
-  CHECK(moe->mae <= 0.172 + 0.005);
+  CHECK(moe->mae <= 0.115 + 0.005);
   CHECK(moe->in_sample_mae <= 0.054 + 0.005);
-  CHECK(moe->out_of_sample_mae <= 0.225 + 0.005);
+  CHECK(moe->out_of_sample_mae <= 0.124 + 0.005);
 }
 
 TEST_CASE("MoE on the jax stack's sparse path says how far its dispatch cost is validated (docs/validation.md)", "[layout][moe]") {
