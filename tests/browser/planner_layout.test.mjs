@@ -234,7 +234,58 @@ async function driveRecomputeShare(browser, origin, shots, size) {
   await watch.context.close();
 }
 
+// Mixtral 8x22B on 128 H100s in Megatron-Core's old mapping (the MoE Parallel Folding paper's
+// Table 3: TP 2 × PP 8, EP 4 drawn from TP × DP, expert TP 2): the EP segment's hover says it holds
+// expert TP's gather of the routed copies; typing 1 into "Expert TP" (a click, or a tap with a
+// touchscreen) drops that gather, so the EP time and the step shrink, the link carries
+// training.layout.expert_tp 1, and plan() of the link gives what the page shows.
+async function driveExpertTp(browser, origin, shots, size) {
+  const scenario = { model: 'mixtral-8x22b', device: 'h100', training: { precision: 'bf16', zero_stage: 1, stack: 'megatron',
+    layout: { tp: 2, pp: 8, dp: 8, ep: 4, expert_tp: 2, ep_folding: true, expert_imbalance: 1, micro_batch: 1,
+              global_batch: 256, seq_len: 4096, sequence_parallel: true, tp_comm_overlap: true } } };
+  const hash = '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
+  const where = (w) => `${size.name}: ${w}`;
+  {
+    const { page, watch } = await openPlanner(browser, origin, size, hash);
+    const plan = await planInPage(page, await linkedScenario(page));
+    assert(plan.step.etp_comm_s > 0, where(`no expert-TP gather in plan(): ${JSON.stringify(plan.step)}`));
+    await scrollIntoView(page, 'chart:step-bar', size.viewport);
+    const tip = await hoverSegment(page, plan.step, 'EP');
+    assert(tip.split('\n')[0] === 'EP' && /with expert TP > 1 also its all-gather and reduce-scatter of the routed copies/.test(tip),
+           where(`EP hover: ${JSON.stringify(tip)}`));
+    await page.screenshot({ path: path.join(shots, `planner-expert-tp-hover-${size.name}.png`) });
+    // The folding switch is there for a MoE model, and on.
+    await scrollIntoView(page, 'planner:training.layout.ep_folding', size.viewport);
+    assertClean(watch);
+    await watch.context.close();
+  }
+  const { page, watch, before, after: terms } =
+    await typeIntoPlanner(browser, origin, size, scenario, 'training.layout.expert_tp', '1', 1);
+  const plan = await planInPage(page, await linkedScenario(page));
+  assert(plan.step.etp_comm_s === 0, where(`expert TP 1 still gathers: ${plan.step.etp_comm_s} s`));
+  assert(terms.EP < before.EP, where(`expert TP 1 did not shrink the EP time: ${before.EP} → ${terms.EP} s`));
+  // EP 4 × expert TP 1 holds twice the expert weights per device (more gradient traffic); the
+  // paper's folded layout also doubles EP. Typing 8 into "Expert (EP)" gives it, and it is faster
+  // than the old mapping the page opened on.
+  await scrollIntoView(page, 'planner:training.layout.ep', size.viewport);
+  const text0 = await resultsText(page);
+  await typeInto(page, 'planner:training.layout.ep', '8', Boolean(size.hasTouch));
+  const folded = await linkWith(page, 'training.layout.ep', 8, where('EP 8'));
+  await textChanged(page, text0, where('EP 8'));
+  const last = await stepTerms(page);
+  sameAsPlan(last, await planInPage(page, folded), where('EP 8 × expert TP 1'));
+  assert(last.step < before.step, where(`folding (EP 8 × expert TP 1) did not beat EP 4 × expert TP 2: ${before.step} → ${last.step} s`));
+  await shot(page, shots, `planner-expert-tp-${size.name}.png`);
+  assertClean(watch);
+  await watch.context.close();
+}
+
 export const tests = [
+  ['planner: "Expert TP", typed at desktop and phone size, drops expert TP\'s gather of the routed copies', async ({ browser, origin, shots }) => {
+    await driveExpertTp(browser, origin, shots, kDesktop);
+    await driveExpertTp(browser, origin, shots, kPhoneTouch);
+  }],
+
   ['planner: "Recomputed %", typed at desktop and phone size, recomputes a share of the forward', async ({ browser, origin, shots }) => {
     await driveRecomputeShare(browser, origin, shots, kDesktop);
     await driveRecomputeShare(browser, origin, shots, kPhoneTouch);

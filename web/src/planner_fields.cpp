@@ -135,14 +135,23 @@ void layout_editor(Ui& ui) {
   ImGui::PushFont(ui.fonts.heading);
   ImGui::TextUnformatted("Layout");
   ImGui::PopFont();
-  caption(ui, fmt::count(p.layout.devices()) + " devices = TP × PP × DP × CP × EP; batch and "
-              "sequence in sequences and tokens. Edits change the scenario (training.layout).");
+  caption(ui, fmt::count(p.layout.devices()) +
+                  (p.layout.ep_folding ? u8" devices = TP × PP × DP × CP (EP folded into TP × CP × DP); batch and "
+                                       : u8" devices = TP × PP × DP × CP × EP; batch and ") +
+                  "sequence in sequences and tokens. Edits change the scenario (training.layout).");
   if (begin_fields(ui, "layout_fields")) {
     count_field(ui, "Tensor (TP)", "training.layout.tp");
     count_field(ui, "Pipeline (PP)", "training.layout.pp");
     count_field(ui, "Data (DP)", "training.layout.dp");
     count_field(ui, "Context (CP)", "training.layout.cp");
     count_field(ui, "Expert (EP)", "training.layout.ep");
+    // MoE only: the routed experts' own TP (unset: TP) and EP drawn from TP × CP × DP (layout/moe.cpp).
+    const bool moe = p.result.expert_gemm_efficiency > 0;
+    if (moe) {
+      const double etp = p.layout.expert_tp_size();
+      count_field(ui, "Expert TP", "training.layout.expert_tp", &etp);
+      switch_field(ui, "EP folding", "training.layout.ep_folding");
+    }
     count_field(ui, "Virtual stages", "training.layout.virtual_stages");
     count_field(ui, "Micro-batch", "training.layout.micro_batch");
     count_field(ui, "Global batch", "training.layout.global_batch");
