@@ -27,7 +27,7 @@ void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const Plan
   // behind an all-to-all keeps its input sequence-parallel and runs only the attention's half
   // (its experts' gather is moe.cpp's expert-TP term), unless shared experts run a TP MLP there.
   const double moe_mlp_free = st.moe && l.ep > 1 && m.moe.shared_experts <= 0
-                                  ? std::min(st.layers_stage, m.moe.moe_layers / l.pp * st.stage_skew)
+                                  ? std::min(st.layers_stage, m.moe.moe_layers / l.pp)
                                   : 0.0;
   const double tp_count = (kTpCollectivesPerLayer + recompute_passes(l) * kTpExtraFullRecompute) *
                           (st.layers_stage - 0.5 * moe_mlp_free) * st.mb;

@@ -118,11 +118,12 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   // mean.
   if (l.ep <= 1) return;
   const double passes_a2a = 2.0 + recompute_passes(l);
+  const double moe_layer_passes = passes_a2a * (m.moe.moe_layers / l.pp) * st.mb;  // per device per step
   if (etp > 1) {
     const double gathered = etp * tokens_dev * k * imbalance * h * c.activation_bytes;
     const double etp_domain = layout::ranks_per_domain(etp, 1, st.domain);
-    r->etp_comm_s = collective_s(d, Coll::all_gather, etp, etp_domain, passes_a2a * (m.moe.moe_layers / l.pp) * st.mb, gathered) +
-                    collective_s(d, Coll::reduce_scatter, etp, etp_domain, passes_a2a * (m.moe.moe_layers / l.pp) * st.mb, gathered);
+    r->etp_comm_s = collective_s(d, Coll::all_gather, etp, etp_domain, moe_layer_passes, gathered) +
+                    collective_s(d, Coll::reduce_scatter, etp, etp_domain, moe_layer_passes, gathered);
   }
   const double kd = st.ep_domain_ranks, domains = l.ep / kd;  // kd in [1, ep] (ranks_per_domain)
   double up_copies = k * (kd - 1) / l.ep, out_copies = k * (l.ep - kd) / l.ep;
@@ -135,7 +136,7 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   const double copy_bytes = tokens_dev * h * (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * imbalance;
   const double per_a2a = std::max(collective_s(d, Link::scale_up, 1, up_copies * copy_bytes),
                                   collective_s(d, Link::scale_out, 1, out_copies * copy_bytes));
-  const double a2a = passes_a2a * (m.moe.moe_layers / l.pp) * st.mb * per_a2a;
+  const double a2a = moe_layer_passes * per_a2a;
   r->ep_comm_hidden_s = std::clamp(l.ep_overlap, 0.0, 1.0) * std::min(a2a, r->compute_s + r->expert_compute_s);
   // Compute under the hidden part runs on the SMs the communication leaves: while the a2a runs it
   // advances at (1 − share), so the step pays share × the hidden time.
