@@ -237,8 +237,9 @@ async function driveRecomputeShare(browser, origin, shots, size) {
 // Mixtral 8x22B on 128 H100s in Megatron-Core's old mapping (the MoE Parallel Folding paper's
 // Table 3: TP 2 × PP 8, EP 4 drawn from TP × DP, expert TP 2): the EP segment's hover says it holds
 // expert TP's gather of the routed copies; typing 1 into "Expert TP" (a click, or a tap with a
-// touchscreen) drops that gather, so the EP time and the step shrink, the link carries
-// training.layout.expert_tp 1, and plan() of the link gives what the page shows.
+// touchscreen) drops that gather, so the EP time shrinks, the link carries training.layout.expert_tp
+// 1, and plan() of the link gives what the page shows; typing 8 into "Expert (EP)" then gives the
+// paper's folded layout, whose step is shorter than the one the page opened on.
 async function driveExpertTp(browser, origin, shots, size) {
   const scenario = { model: 'mixtral-8x22b', device: 'h100', training: { precision: 'bf16', zero_stage: 1, stack: 'megatron',
     layout: { tp: 2, pp: 8, dp: 8, ep: 4, expert_tp: 2, ep_folding: true, expert_imbalance: 1, micro_batch: 1,
@@ -254,7 +255,7 @@ async function driveExpertTp(browser, origin, shots, size) {
     assert(tip.split('\n')[0] === 'EP' && /with expert TP > 1 also its all-gather and reduce-scatter of the routed copies/.test(tip),
            where(`EP hover: ${JSON.stringify(tip)}`));
     await page.screenshot({ path: path.join(shots, `planner-expert-tp-hover-${size.name}.png`) });
-    // The folding switch is there for a MoE model, and on.
+    // The folding switch is shown for a MoE model.
     await scrollIntoView(page, 'planner:training.layout.ep_folding', size.viewport);
     assertClean(watch);
     await watch.context.close();

@@ -146,8 +146,7 @@ void layout_editor(Ui& ui) {
     count_field(ui, "Context (CP)", "training.layout.cp");
     count_field(ui, "Expert (EP)", "training.layout.ep");
     // MoE only: the routed experts' own TP (unset: TP) and EP drawn from TP × CP × DP (layout/moe.cpp).
-    const bool moe = p.result.expert_gemm_efficiency > 0;
-    if (moe) {
+    if (ui.sc().model.moe.enabled()) {
       const double etp = p.layout.expert_tp_size();
       count_field(ui, "Expert TP", "training.layout.expert_tp", &etp);
       switch_field(ui, "EP folding", "training.layout.ep_folding");
