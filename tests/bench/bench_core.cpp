@@ -86,6 +86,24 @@ int main(int argc, char** argv) {
   const double dt1 = std::chrono::duration<double>(clock::now() - t1).count();
   std::printf("%-44s %12.0f layouts in %.2f ms = %.2fM layouts per second\n", "search: 256–32,768 devices, CP allowed",
               w.layouts_evaluated, dt1 * 1e3, w.layouts_evaluated / dt1 / 1e6);
+  // The MoE search also tries EP folded into the TP × CP × DP ranks (expert TP 1 or TP).
+  for (const bool folding : {false, true}) {
+    const auto moe = sizer::parse_scenario(
+        R"({"model": "moe-1t", "device": "gb200", "training": {"layout": {"tp": 4, "pp": 8, "dp": 16, "ep": 8,
+            "global_batch": 4096}, "search": {"devices": 4096, "top": 10}}})", c);
+    if (!moe.ok()) {
+      std::fprintf(stderr, "bench: the MoE search scenario does not parse: %s\n", sizer::format_issues(moe.issues).c_str());
+      return 1;
+    }
+    auto ms = moe.scenario;
+    ms.training.search.allow_ep_folding = folding;
+    const auto t2 = clock::now();
+    const sizer::SearchResult mr = sizer::search_layouts(ms);
+    const double dt2 = std::chrono::duration<double>(clock::now() - t2).count();
+    std::printf("%-44s %12.0f layouts in %.2f ms = %.2fM layouts per second\n",
+                folding ? "search: 1T MoE on 4,096 GB200, EP folding" : "search: 1T MoE on 4,096 GB200, no folding",
+                mr.layouts_evaluated, dt2 * 1e3, mr.layouts_evaluated / dt2 / 1e6);
+  }
   // Serving performance model (issue 10: serve-search wants ≥ 1 million configurations per second).
   const auto serve = sizer::parse_scenario(
       R"({"model": "deepseek-v3", "device": "h200", "serving": {"layout": {"tp": 8, "ep": 8},

@@ -310,11 +310,12 @@ json scenario_to_json(const Scenario& s) {
   if (l.ep_dispatcher != EpDispatcher::alltoall) lj["ep_dispatcher"] = to_string(l.ep_dispatcher);
   const SearchInputs& q = t.search;
   if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp || !q.allow_dp ||
-      q.allow_cp || !q.allow_ep || !q.allow_flash_attention || !q.allow_tp_comm_overlap) {
+      q.allow_cp || !q.allow_ep || !q.allow_ep_folding || !q.allow_flash_attention || !q.allow_tp_comm_overlap) {
     json search = json_object({{"objective", q.objective}, {"top", q.top},
                                {"allow", json_object({{"tp", q.allow_tp}, {"pp", q.allow_pp}, {"dp", q.allow_dp},
                                                       {"cp", q.allow_cp},
-                                                      {"ep", q.allow_ep}, {"flash_attention", q.allow_flash_attention},
+                                                      {"ep", q.allow_ep}, {"ep_folding", q.allow_ep_folding},
+                                                      {"flash_attention", q.allow_flash_attention},
                                                       {"tp_comm_overlap", q.allow_tp_comm_overlap}})}});
     if (q.devices_min > 0) {
       search["devices"] = q.devices_min == q.devices_max ? json(q.devices_min) : json::array({q.devices_min, q.devices_max});

@@ -144,7 +144,7 @@ void read_search(Reader& r, const json& o, const std::string& path, SearchInputs
   r.number(o, "top", path, Range{1, 1000, false, true}, &s->top);
   if (auto it = o.find("allow"); it != o.end() && r.object(*it, detail::join(path, "allow"))) {
     const std::string ap = detail::join(path, "allow");
-    r.only_keys(*it, ap, {"tp", "pp", "dp", "cp", "ep", "flash_attention", "tp_comm_overlap"});
+    r.only_keys(*it, ap, {"tp", "pp", "dp", "cp", "ep", "ep_folding", "flash_attention", "tp_comm_overlap"});
     r.boolean(*it, "flash_attention", ap, &s->allow_flash_attention);
     r.boolean(*it, "tp_comm_overlap", ap, &s->allow_tp_comm_overlap);
     r.boolean(*it, "tp", ap, &s->allow_tp);
@@ -152,6 +152,7 @@ void read_search(Reader& r, const json& o, const std::string& path, SearchInputs
     r.boolean(*it, "dp", ap, &s->allow_dp);
     r.boolean(*it, "cp", ap, &s->allow_cp);
     r.boolean(*it, "ep", ap, &s->allow_ep);
+    r.boolean(*it, "ep_folding", ap, &s->allow_ep_folding);
   }
 }
 

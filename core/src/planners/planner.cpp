@@ -155,6 +155,26 @@ SearchResult search_layouts(const Scenario& s) {
       if (pool.size() > keep) pool.pop_back();
     }
   };
+  // The expert mappings tried for one TP × CP × DP: EP as a factor of the device count with
+  // expert TP = TP (Megatron-Core's original mapping; `ep_factor`), or, when EP is not a factor,
+  // MoE parallel folding (Liu et al. 2025, arXiv 2504.14960): EP drawn from the TP × CP × DP ranks
+  // with expert TP 1 or TP, every EP that divides the experts and the ranks left.
+  struct ExpertMapping {
+    double ep, expert_tp;
+    bool folding;
+  };
+  std::vector<ExpertMapping> mappings;
+  auto expert_mappings = [&](double tp, double cp, double dp, double ep_factor) {
+    mappings.clear();
+    mappings.push_back({ep_factor, 0, false});
+    if (!moe || !q.allow_ep || !q.allow_ep_folding || ep_factor > 1) return;
+    for (double etp : {1.0, tp}) {
+      if (etp == tp && tp == 1 && mappings.size() > 1) break;  // TP 1: expert TP 1 was just tried
+      for (double ep : divisors(tp * cp * dp / etp)) {
+        if (ep > 1 && std::fmod(m.moe.experts, ep) == 0) mappings.push_back({ep, etp, true});
+      }
+    }
+  };
   for (double n : out.device_counts) {
     best_here = RankedLayout{};
     have_best = false;
@@ -166,47 +186,55 @@ SearchResult search_layouts(const Scenario& s) {
         if (!q.allow_cp && cp > 1) continue;
         if (std::fmod(base.seq_len, cp) != 0) continue;
         const double r2 = r1 / cp;
-        for (double ep : divisors(r2)) {
-          if (ep > 1 && (!moe || !q.allow_ep || std::fmod(m.moe.experts, ep) != 0)) continue;
-          const double r3 = r2 / ep;
+        for (double ep_factor : divisors(r2)) {
+          if (ep_factor > 1 && (!moe || !q.allow_ep || std::fmod(m.moe.experts, ep_factor) != 0)) continue;
+          const double r3 = r2 / ep_factor;
           for (double pp : divisors(r3)) {
             if (!q.allow_pp && pp > 1) continue;
             if (pp > m.layers) continue;
             const double dp = r3 / pp;
             if (!q.allow_dp && dp > 1) continue;
-            for (double b : micro) {
-              const double per_rank = base.global_batch / (dp * ep);
-              if (per_rank < b || std::fmod(base.global_batch, dp * ep * b) != 0) continue;
-              const double mb = per_rank / b;
-              for (double v : virt) {
-                if (v > 1 && (pp < 2 || std::fmod(mb, pp) != 0 || pp * v > m.layers)) continue;
-                for (int zero = 0; zero <= 3; ++zero) {
-                  if (zero > 0 && dp * cp * (moe ? 1 : ep) < 2) continue;  // nothing to shard
-                  for (Recompute rc : modes) {
-                    PlanLayout l = base;
-                    l.tp = tp, l.cp = cp, l.ep = ep, l.pp = pp, l.dp = dp;
-                    l.micro_batch = b, l.virtual_stages = v, l.zero_stage = zero, l.recompute = rc;
-                    // Sequence parallelism and DP overlap are never slower nor larger in the
-                    // model, so the search sets them on where they apply. Flash attention trades
-                    // memory for attention recompute only when nothing else recomputes it; TP
-                    // overlap trades exposed collectives for SM contention: both are tried.
-                    if (tp > 1) l.sequence_parallel = true;
-                    l.dp_overlap = true;
-                    const bool try_flash = q.allow_flash_attention && rc == Recompute::none;
-                    const bool try_overlap = q.allow_tp_comm_overlap && tp > 1;
-                    // ZeRO-3 across scale-up domains is also tried as HSDP: sharded over the DP
-                    // ranks of one domain, replicated across domains (Zhao et al. 2023 §3.2.2).
-                    const double zero_group = layout_zero_group(dp, cp, ep, moe);
-                    const double in_domain = std::floor(domain / (tp * pp * (moe ? cp * ep : 1.0)));
-                    const bool try_hsdp = zero == 3 && in_domain >= 2 && in_domain < zero_group &&
-                                          std::fmod(zero_group, in_domain) == 0;
-                    for (int fa = 0; fa < (try_flash ? 2 : 1); ++fa) {
-                      if (try_flash) l.flash_attention = fa == 0;
-                      for (int ov = 0; ov < (try_overlap ? 2 : 1); ++ov) {
-                        if (try_overlap) l.tp_comm_overlap = ov == 1;
-                        for (int hs = 0; hs < (try_hsdp ? 2 : 1); ++hs) {
-                          l.fsdp_shard = hs == 1 ? in_domain : 0.0;
-                          consider(l);
+            expert_mappings(tp, cp, dp, ep_factor);
+            for (const ExpertMapping& em : mappings) {
+              const double ep = em.ep;
+              const double batch_ranks = layout_batch_ranks(dp, ep, em.folding);
+              for (double b : micro) {
+                const double per_rank = base.global_batch / batch_ranks;
+                if (per_rank < b || std::fmod(base.global_batch, batch_ranks * b) != 0) continue;
+                const double mb = per_rank / b;
+                for (double v : virt) {
+                  if (v > 1 && (pp < 2 || std::fmod(mb, pp) != 0 || pp * v > m.layers)) continue;
+                  for (int zero = 0; zero <= 3; ++zero) {
+                    if (zero > 0 && dp * cp * (moe ? 1 : ep) < 2) continue;  // nothing to shard
+                    for (Recompute rc : modes) {
+                      PlanLayout l = base;
+                      l.tp = tp, l.cp = cp, l.ep = ep, l.pp = pp, l.dp = dp;
+                      l.expert_tp = em.expert_tp, l.ep_folding = em.folding;
+                      l.micro_batch = b, l.virtual_stages = v, l.zero_stage = zero, l.recompute = rc;
+                      // Sequence parallelism and DP overlap are never slower nor larger in the
+                      // model, so the search sets them on where they apply. Flash attention trades
+                      // memory for attention recompute only when nothing else recomputes it; TP
+                      // overlap trades exposed collectives for SM contention: both are tried.
+                      if (tp > 1) l.sequence_parallel = true;
+                      l.dp_overlap = true;
+                      const bool try_flash = q.allow_flash_attention && rc == Recompute::none;
+                      const bool try_overlap = q.allow_tp_comm_overlap && tp > 1;
+                      // ZeRO-3 across scale-up domains is also tried as HSDP: sharded over the DP
+                      // ranks of one domain, replicated across domains (Zhao et al. 2023 §3.2.2).
+                      const double zero_group =
+                          layout_zero_group(dp, cp, ep, moe, em.folding, tp, l.expert_tp_size());
+                      const double ep_ranks = moe && !em.folding ? cp * ep : (moe ? cp : 1.0);
+                      const double in_domain = std::floor(domain / (tp * pp * ep_ranks));
+                      const bool try_hsdp = zero == 3 && in_domain >= 2 && in_domain < zero_group &&
+                                            std::fmod(zero_group, in_domain) == 0;
+                      for (int fa = 0; fa < (try_flash ? 2 : 1); ++fa) {
+                        if (try_flash) l.flash_attention = fa == 0;
+                        for (int ov = 0; ov < (try_overlap ? 2 : 1); ++ov) {
+                          if (try_overlap) l.tp_comm_overlap = ov == 1;
+                          for (int hs = 0; hs < (try_hsdp ? 2 : 1); ++hs) {
+                            l.fsdp_shard = hs == 1 ? in_domain : 0.0;
+                            consider(l);
+                          }
                         }
                       }
                     }
