@@ -136,8 +136,12 @@ void search_settings(Ui& ui) {
   ImGui::PushFont(ui.fonts.heading);
   ImGui::TextUnformatted("Search");
   ImGui::PopFont();
-  caption(ui, "Tries every TP × PP × DP × CP × EP split with each micro-batch, virtual stages, ZeRO "
-              "stage and recompute mode, at the batch and sequence above (training.search).");
+  caption(ui, ui.sc().model.moe.enabled()
+                  ? u8"Tries every TP × PP × DP × CP × EP split, and EP folded into TP × CP × DP with expert TP 1 "
+                    u8"or TP, with each micro-batch, virtual stages, ZeRO stage and recompute mode, at the batch "
+                    u8"and sequence above (training.search)."
+                  : u8"Tries every TP × PP × DP × CP × EP split with each micro-batch, virtual stages, ZeRO "
+                    u8"stage and recompute mode, at the batch and sequence above (training.search).");
   const double layout_devices = p.layout.devices();
   double lo = q.devices_min > 0 ? q.devices_min : layout_devices;
   double hi = q.devices_max > 0 ? q.devices_max : lo;
@@ -181,6 +185,16 @@ void search_settings(Ui& ui) {
   // Kinds of parallelism the search may use.
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Allow");
+  // The boxes flow on after "Allow" and wrap, aligned under the first, where the column is narrow.
+  const float first_x = ImGui::GetCursorPosX() + ImGui::CalcTextSize("Allow").x + ImGui::GetStyle().ItemSpacing.x;
+  auto next_box = [&](const char* label) {
+    const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < w) {
+      ImGui::NewLine();
+      ImGui::SetCursorPosX(first_x);
+    }
+  };
   const struct {
     const char* label;
     const char* path;
@@ -189,10 +203,22 @@ void search_settings(Ui& ui) {
                {"DP", "training.search.allow.dp", q.allow_dp}, {"CP", "training.search.allow.cp", q.allow_cp},
                {"EP", "training.search.allow.ep", q.allow_ep}};
   for (const auto& [label, path, allowed] : kinds) {
-    ImGui::SameLine();
+    next_box(label);
     bool on = allowed;
     if (ImGui::Checkbox(label, &on)) set_input(ui.state, path, on);
     note_rect(ui, std::string("planner:") + path);
+  }
+  if (ui.sc().model.moe.enabled()) {
+    next_box("EP folding");
+    bool on = q.allow_ep_folding;
+    ImGui::BeginDisabled(!q.allow_ep);
+    if (ImGui::Checkbox("EP folding", &on)) set_input(ui.state, "training.search.allow.ep_folding", on);
+    ImGui::EndDisabled();
+    note_rect(ui, "planner:training.search.allow.ep_folding");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+      ImGui::SetTooltip(u8"Also try EP folded into the TP × CP × DP ranks, with expert TP 1 or TP\n"
+                        u8"(Megatron-Core MoE parallel folding; Liu et al. 2025, arXiv 2504.14960).");
+    }
   }
   issues_under(ui, "training.search", true);
   ImGui::Spacing();
@@ -224,7 +250,7 @@ void results_table(Ui& ui) {
                                 ImGuiTableFlags_PadOuterX;
   if (!ImGui::BeginTable("search_results", 9, flags)) return;
   ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthStretch, 0.25f);
-  ImGui::TableSetupColumn("Layout", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+  ImGui::TableSetupColumn("Layout", ImGuiTableColumnFlags_WidthStretch, 2.6f);
   ImGui::TableSetupColumn("b · v · ZeRO · recompute", ImGuiTableColumnFlags_WidthStretch, 1.5f);
   ImGui::TableSetupColumn("Devices", ImGuiTableColumnFlags_WidthStretch, 0.7f);
   ImGui::TableSetupColumn("Step", ImGuiTableColumnFlags_WidthStretch, 0.7f);
@@ -245,7 +271,7 @@ void results_table(Ui& ui) {
       p.selected_row = static_cast<int>(i);
     }
     note_rect(ui, "planner:row:" + n);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click to load this layout into the editor.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nClick to load this layout into the editor.", layout_label(l).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(layout_label(l).c_str());
     ImGui::TableNextColumn();

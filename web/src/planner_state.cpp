@@ -153,6 +153,17 @@ void load_layout(AppState& s, const sizer::PlanLayout& l) {
   set_input(s, "training.layout.virtual_stages", l.virtual_stages);
   set_input(s, "training.layout.recompute", sizer::to_string(l.recompute));
   set_input(s, "training.zero_stage", l.zero_stage);
+  // What the search sets or flips besides the degrees, so the loaded layout is the row shown.
+  set_input(s, "training.layout.sequence_parallel", l.sequence_parallel);
+  set_input(s, "training.layout.dp_overlap", l.dp_overlap);
+  set_input(s, "training.layout.flash_attention", l.flash_attention);
+  set_input(s, "training.layout.tp_comm_overlap", l.tp_comm_overlap);
+  set_input(s, "training.layout.ep_folding", l.ep_folding);
+  // 0 means the default (the whole DP group; expert TP = TP), written by omission.
+  if (l.fsdp_shard > 0) set_input(s, "training.layout.fsdp_shard", l.fsdp_shard);
+  else clear_input(s, "training.layout.fsdp_shard");
+  if (l.expert_tp > 0) set_input(s, "training.layout.expert_tp", l.expert_tp);
+  else clear_input(s, "training.layout.expert_tp");
 }
 
 namespace {
@@ -168,7 +179,10 @@ std::string g(double v) {
 std::string layout_label(const sizer::PlanLayout& l) {
   std::string t = "TP " + g(l.tp) + " × PP " + g(l.pp) + " × DP " + g(l.dp);
   if (l.cp > 1) t += " × CP " + g(l.cp);
-  if (l.ep > 1) t += " × EP " + g(l.ep);
+  // Folded EP is drawn from the TP × CP × DP ranks, not a factor of the device count.
+  if (l.ep > 1 && !l.ep_folding) t += " × EP " + g(l.ep);
+  if (l.ep > 1 && l.ep_folding) t += ", EP " + g(l.ep) + " folded";
+  if (l.ep > 1 && l.expert_tp > 0 && l.expert_tp != l.tp) t += ", expert TP " + g(l.expert_tp);
   return t;
 }
 
