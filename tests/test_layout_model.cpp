@@ -489,8 +489,13 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   // their kernels take, as hidden TP and PP communication already did (data_parallel.cpp), with
   // no chip refitted: FP8/FP4 14.1% -> 12.3%, all 11.0% -> 10.2%, but MoE 5.1% -> 6.8% (the Llama 4
   // Scout pair on 256 GB200s, already too slow, -9% -> -12%: its FSDP traffic is a third of its step).
+  // Twenty-third session, MoE raised on purpose: every MoE run's all-to-all element size written as
+  // its framework sends it (BF16 dispatch for all but DeepSeek-V3's FP8; the scenario default stays
+  // the seed's 1 byte): the Scout pair -12.3%/-12.8% -> -12.8%/-13.4%, DeepSeek-V2 (calibrate; the
+  // H800 not refitted) +0.1% -> -2.3%: MoE 6.8% -> 7.6%, while held out over every file MoE went
+  // 19.3% -> 18.2% (the test below).
   const std::pair<const char*, double> baseline[] = {
-      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.068}, {"fp8_fp4", 0.123}, {"all", 0.102}};
+      {"dense_bf16", 0.068}, {"fsdp_zero3", 0.094}, {"moe", 0.077}, {"fp8_fp4", 0.123}, {"all", 0.102}};
   const auto groups = group_errors(rows);
   for (const auto& [name, mae] : baseline) {
     INFO(name);
@@ -620,9 +625,15 @@ TEST_CASE("every group, in sample and held out, over all 206 runs may only get b
   // session: eight held-out Megatron-Core MoE runs on H100 (MoE Parallel Folding paper, Tables 1-3)
   // and expert TP's gather and scatter of the routed copies behind an all-to-all: held out MoE
   // 23.7% → 19.3% (30 runs), all 11.8% → 11.6% (206 runs); FP8/FP4 unchanged at 12.7% (65 runs).
+  // Twenty-third session: each MoE run's all-to-all dispatch element written as its framework
+  // sends it (BF16 for Megatron-Core's alltoall dispatcher, torchtitan, MaxText and DeepSeek-V2;
+  // FP8 for DeepSeek-V3 only, as before), where the seed's FP8 default had applied unrecorded:
+  // held out MoE 19.3% → 18.2%, FSDP 11.95% → 11.7%, all 11.6% → 11.4%; in sample MoE raised on
+  // purpose, 3.6% → 4.6% (DeepSeek-V2 +0.1% → −2.3%, Mixtral 8x22B on v6e −5.5% → −6.1%: the H800
+  // and the v6e were not refitted, for the serving reason above).
   const Limit limits[] = {
-      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.038, 0.1195, 0.609}, {"moe", 0.036, 0.1934, 0.609},
-      {"fp8_fp4", 0.067, 0.1266, 1.002},    {"all", 0.041, 0.1159, 1.002},
+      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.038, 0.1171, 0.607}, {"moe", 0.046, 0.1823, 0.607},
+      {"fp8_fp4", 0.067, 0.1264, 1.002},    {"all", 0.042, 0.1138, 1.002},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

@@ -378,14 +378,16 @@ TEST_CASE("published MoE runs (docs/validation/runs-moe.json) do not get worse",
   // over-charges the recomputed attention projections), while tpu-recipes' held-out Mixtral run of
   // the same layout in runs-chips.json went −24.8% → −1.5%. 2026-12-05: eight held-out
   // Megatron-Core runs on H100 (the MoE Parallel Folding paper) and expert TP's gather of the routed
-  // copies: all 11.5% (15 runs), held out 12.4% (13). Each may only go down (half a point of
-  // slack).
+  // copies: all 11.5% (15 runs), held out 12.4% (13). 2026-12-06: each run's all-to-all dispatch
+  // element as its framework sends it (BF16; the seed's FP8 default had applied unrecorded): all
+  // 9.2%, held out 9.8%; in sample 5.4% → 5.7% (the v6e not refitted). Each may only go down (half
+  // a point of slack).
   const auto groups = group_errors(rows);
   const auto moe = std::find_if(groups.begin(), groups.end(), [](const GroupError& g) { return g.group == "moe"; });
   REQUIRE(moe != groups.end());
-  CHECK(moe->mae <= 0.115 + 0.005);
-  CHECK(moe->in_sample_mae <= 0.054 + 0.005);
-  CHECK(moe->out_of_sample_mae <= 0.124 + 0.005);
+  CHECK(moe->mae <= 0.092 + 0.005);
+  CHECK(moe->in_sample_mae <= 0.057 + 0.005);
+  CHECK(moe->out_of_sample_mae <= 0.098 + 0.005);
 }
 
 TEST_CASE("MoE on the jax stack's sparse path says how far its dispatch cost is validated (docs/validation.md)", "[layout][moe]") {

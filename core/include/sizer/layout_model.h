@@ -163,6 +163,7 @@ struct LayoutResult {
   // ranks in the sender's scale-up domain (DeepEP: plus those forwarded inside the destination
   // domain) and across the scale-out network (DeepEP: once per other domain reached).
   double ep_copies_scale_up = 0, ep_copies_scale_out = 0;
+  double a2a_dispatch_bytes = 0;       // bytes per element the all-to-all dispatches, as applied (0: no EP)
   double low_precision_factor = 0;     // FP8/FP4 GEMM efficiency ÷ BF16's (0: a BF16 run)
   double bf16_layer_share = 0;         // share of the slowest stage's layers kept in BF16 (training.bf16_layers)
   bool low_precision_fallback = false;  // no published run on this chip at this precision

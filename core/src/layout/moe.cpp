@@ -133,6 +133,7 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   }
   r->ep_copies_scale_up = up_copies;
   r->ep_copies_scale_out = out_copies;
+  r->a2a_dispatch_bytes = c.alltoall_dispatch_bytes;
   const double copy_bytes = tokens_dev * h * (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * imbalance;
   const double per_a2a = std::max(collective_s(d, Link::scale_up, 1, up_copies * copy_bytes),
                                   collective_s(d, Link::scale_out, 1, out_copies * copy_bytes));
