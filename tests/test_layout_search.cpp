@@ -1,5 +1,5 @@
 // Layout search over MoE expert mappings (issue 9 items 2 and 4): EP as a factor of the device
-// count, or folded into the TP × CP × DP ranks with expert TP 1 or TP (Liu et al. 2025, "MoE
+// count, or folded into the TP × CP × DP ranks with expert TP 1 (Liu et al. 2025, "MoE
 // Parallel Folding", arXiv 2504.14960). Every layout the search returns must be one `plan` of the
 // same scenario evaluates identically, on exactly the device count searched.
 #include <catch2/catch.hpp>
@@ -45,10 +45,12 @@ TEST_CASE("the MoE search tries EP folding and returns only layouts plan() repro
     CHECK(x.layout.devices() == 4096);
     any_folded = any_folded || x.layout.ep_folding;
     if (x.layout.ep_folding) {
-      // EP × expert TP tiles the TP × CP × DP ranks; expert TP is 1 or the layout's TP.
+      // EP tiles the TP × CP × DP ranks with expert TP 1, and only where TP > 1: with expert TP =
+      // TP the experts sit as EP-as-a-factor puts them, which the search tries anyway.
       const double ranks = x.layout.tp * x.layout.cp * x.layout.dp;
-      CHECK(std::fmod(ranks, x.layout.ep * x.layout.expert_tp_size()) == 0);
-      CHECK((x.layout.expert_tp == 1 || x.layout.expert_tp == x.layout.tp));
+      CHECK(std::fmod(ranks, x.layout.ep) == 0);
+      CHECK(x.layout.expert_tp == 1);
+      CHECK(x.layout.tp > 1);
     }
     const Scenario back = with_layout(s, x.layout);
     const LayoutResult again = evaluate_layout(back.model, back.device, plan_layout(back), plan_context(back));
@@ -83,8 +85,9 @@ TEST_CASE("the MoE search tries EP folding and returns only layouts plan() repro
 TEST_CASE("the search reaches the folding paper's layouts or better", "[layout][search][moe]") {
   // The published Megatron-Core runs of Liu et al. 2025 (docs/validation/runs-moe.json), both
   // mappings. Each layout is among those the search tries at its device count (micro-batch 1, no
-  // interleaving, no recompute; EP folded with expert TP 1 or TP), so the best the search returns
-  // can be no slower than the model's step for it.
+  // interleaving, no recompute; EP folded with expert TP 1, or, for expert TP = TP, the same
+  // placement as EP as a factor), so the best the search returns can be no slower than the
+  // model's step for it.
   int checked = 0;
   for (const ValidationRow& row : testutil::published_runs({"runs-moe.json"})) {
     if (row.source_key != "moe-parallel-folding-2025") continue;

@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
   const double dt1 = std::chrono::duration<double>(clock::now() - t1).count();
   std::printf("%-44s %12.0f layouts in %.2f ms = %.2fM layouts per second\n", "search: 256–32,768 devices, CP allowed",
               w.layouts_evaluated, dt1 * 1e3, w.layouts_evaluated / dt1 / 1e6);
-  // The MoE search also tries EP folded into the TP × CP × DP ranks (expert TP 1 or TP).
+  // The MoE search also tries EP folded into the TP × CP × DP ranks (expert TP 1, TP > 1).
   for (const bool folding : {false, true}) {
     const auto moe = sizer::parse_scenario(
         R"({"model": "moe-1t", "device": "gb200", "training": {"layout": {"tp": 4, "pp": 8, "dp": 16, "ep": 8,

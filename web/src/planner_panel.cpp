@@ -137,8 +137,8 @@ void search_settings(Ui& ui) {
   ImGui::TextUnformatted("Search");
   ImGui::PopFont();
   caption(ui, ui.sc().model.moe.enabled()
-                  ? u8"Tries every TP × PP × DP × CP × EP split, and EP folded into TP × CP × DP with expert TP 1 "
-                    u8"or TP, with each micro-batch, virtual stages, ZeRO stage and recompute mode, at the batch "
+                  ? u8"Tries every TP × PP × DP × CP × EP split, and EP folded into TP × CP × DP with expert TP 1, "
+                    u8"with each micro-batch, virtual stages, ZeRO stage and recompute mode, at the batch "
                     u8"and sequence above (training.search)."
                   : u8"Tries every TP × PP × DP × CP × EP split with each micro-batch, virtual stages, ZeRO "
                     u8"stage and recompute mode, at the batch and sequence above (training.search).");
@@ -216,7 +216,7 @@ void search_settings(Ui& ui) {
     ImGui::EndDisabled();
     note_rect(ui, "planner:training.search.allow.ep_folding");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-      ImGui::SetTooltip(u8"Also try EP folded into the TP × CP × DP ranks, with expert TP 1 or TP\n"
+      ImGui::SetTooltip(u8"Also try EP folded into the TP × CP × DP ranks with expert TP 1 (TP > 1)\n"
                         u8"(Megatron-Core MoE parallel folding; Liu et al. 2025, arXiv 2504.14960).");
     }
   }

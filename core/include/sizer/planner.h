@@ -5,7 +5,7 @@
 //   sizer::LayoutResult r = sizer::evaluate_layout(s.model, s.device, sizer::plan_layout(s), sizer::plan_context(s));
 //   sizer::SearchResult found = sizer::search_layouts(s);   // uses s.training.search
 // The search enumerates every factorization of each device count into TP × PP × DP × CP × EP
-// (for MoE models also EP folded into the TP × CP × DP ranks, expert TP 1 or TP), with micro-batch sizes, virtual stages, ZeRO stages and recompute modes; it discards layouts
+// (for MoE models also EP folded into the TP × CP × DP ranks, expert TP 1 where TP > 1), with micro-batch sizes, virtual stages, ZeRO stages and recompute modes; it discards layouts
 // that are invalid or do not fit, ranks the rest by the objective, and keeps the Pareto front of
 // devices against training time.
 #pragma once

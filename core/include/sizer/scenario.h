@@ -139,7 +139,7 @@ struct SearchInputs {
   double top = 10;
   bool allow_tp = true, allow_pp = true, allow_dp = true, allow_cp = false, allow_ep = true;
   bool allow_flash_attention = true, allow_tp_comm_overlap = true;  // switches the search may flip
-  bool allow_ep_folding = true;  // MoE: also EP folded into the TP × CP × DP ranks, expert TP 1 or TP
+  bool allow_ep_folding = true;  // MoE: also EP folded into the TP × CP × DP ranks, expert TP 1 (TP > 1)
 };
 
 // Allocator fragmentation and framework buffers beyond the modelled tensors, as a fraction of

@@ -156,9 +156,11 @@ SearchResult search_layouts(const Scenario& s) {
     }
   };
   // The expert mappings tried for one TP × CP × DP: EP as a factor of the device count with
-  // expert TP = TP (Megatron-Core's original mapping; `ep_factor`), or, when EP is not a factor,
-  // MoE parallel folding (Liu et al. 2025, arXiv 2504.14960): EP drawn from the TP × CP × DP ranks
-  // with expert TP 1 or TP, every EP that divides the experts and the ranks left.
+  // expert TP = TP (Megatron-Core's original mapping; `ep_factor`), or, when EP is not a factor and
+  // TP > 1, MoE parallel folding (Liu et al. 2025, arXiv 2504.14960): EP drawn from the TP × CP × DP
+  // ranks with expert TP 1, every EP that divides the experts and those ranks. Folding with expert
+  // TP = TP (or TP 1) places the experts as EP-as-a-factor does on the same devices, so it is not
+  // tried twice.
   struct ExpertMapping {
     double ep, expert_tp;
     bool folding;
@@ -167,12 +169,9 @@ SearchResult search_layouts(const Scenario& s) {
   auto expert_mappings = [&](double tp, double cp, double dp, double ep_factor) {
     mappings.clear();
     mappings.push_back({ep_factor, 0, false});
-    if (!moe || !q.allow_ep || !q.allow_ep_folding || ep_factor > 1) return;
-    for (double etp : {1.0, tp}) {
-      if (etp == tp && tp == 1 && mappings.size() > 1) break;  // TP 1: expert TP 1 was just tried
-      for (double ep : divisors(tp * cp * dp / etp)) {
-        if (ep > 1 && std::fmod(m.moe.experts, ep) == 0) mappings.push_back({ep, etp, true});
-      }
+    if (!moe || !q.allow_ep || !q.allow_ep_folding || ep_factor > 1 || tp == 1) return;
+    for (double ep : divisors(tp * cp * dp)) {
+      if (ep > 1 && std::fmod(m.moe.experts, ep) == 0) mappings.push_back({ep, 1, true});
     }
   };
   for (double n : out.device_counts) {
