@@ -630,10 +630,16 @@ TEST_CASE("every group, in sample and held out, over all 206 runs may only get b
   // FP8 for DeepSeek-V3 only, as before), where the seed's FP8 default had applied unrecorded:
   // held out MoE 19.3% → 18.2%, FSDP 11.95% → 11.7%, all 11.6% → 11.4%; in sample MoE raised on
   // purpose, 3.6% → 4.6% (DeepSeek-V2 +0.1% → −2.3%, Mixtral 8x22B on v6e −5.5% → −6.1%: the H800
-  // and the v6e were not refitted, for the serving reason above).
+  // and the v6e were not refitted, for the serving reason above). Twenty-fourth session: a MoE
+  // layer's FP8/FP4 casts and kept activations count every routed copy at the experts' own width
+  // (moe_token_path), where ffn_hidden had stood for it: held out MoE 18.23% → 18.22%, FP8/FP4
+  // 12.64% → 12.63%; FSDP raised on purpose, 11.71% → 11.80%, because the Ironwood MoE FP8 rows,
+  // whose BF16 twins MaxText's dispatch scale already predicts too slow, now pay their casts too
+  // (Qwen3-235B +42.3% → +46.6%, DeepSeek-V3 +13.2/+15.2% → +15.3/+17.3%), while the folding
+  // paper's Mixtral FP8 rows go +12.2/+6.2% → +9.7/+0.6% and DeepSeek-V3 on H800 +2.0% → −0.9%.
   const Limit limits[] = {
-      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.038, 0.1171, 0.607}, {"moe", 0.046, 0.1823, 0.607},
-      {"fp8_fp4", 0.067, 0.1264, 1.002},    {"all", 0.042, 0.1138, 1.002},
+      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.038, 0.1180, 0.607}, {"moe", 0.046, 0.1822, 0.607},
+      {"fp8_fp4", 0.067, 0.1263, 1.002},    {"all", 0.042, 0.1138, 1.002},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

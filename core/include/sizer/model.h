@@ -34,7 +34,7 @@ struct Attention {
 struct MoeShape {
   double experts = 0;            // routed experts per MoE layer (0 = dense model)
   double experts_per_token = 0;  // routed experts chosen per token (k)
-  double shared_experts = 0;     // always-active experts per MoE layer
+  double shared_experts = 0;     // always-active experts per MoE layer, each expert_ffn_hidden wide (a wider shared MLP counts as its width ÷ that)
   double moe_layers = 0;         // layers whose MLP is a MoE
   double expert_ffn_hidden = 0;  // one routed expert's FFN width (0 = derive, expert_ffn_width)
   bool enabled() const { return experts > 0; }
@@ -88,5 +88,16 @@ double expert_ffn_width(const Model& m);
 
 // Parameters read for every token regardless of routing (dense layers, attention, shared experts).
 double always_read_params(const Model& m);
+
+// What one token passes through in a MoE layer: the copies of its hidden vector that the experts
+// take (k routed, plus one that every shared expert reads) and the FFN width summed over them
+// (k routed experts and the shared ones, each expert_ffn_width wide). Dense layers: 1 copy of
+// ffn_hidden. Counting the routed copies is what a grouped GEMM does: each expert's input is its
+// own permuted copy (Megatron-Core moe_permute; MegaBlocks, Gale et al. 2023 §3).
+struct MoeTokenPath {
+  double copies = 1;  // h-wide inputs entering the MLP's first GEMMs (and output gradients leaving its last)
+  double ffn = 0;     // summed FFN width over those copies
+};
+MoeTokenPath moe_token_path(const Model& m);
 
 }  // namespace sizer

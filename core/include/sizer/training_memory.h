@@ -61,6 +61,7 @@ struct LayerShape {
   double mlp_in = 4;                  // first MLP matmul output(s) ÷ h: 4h GELU; 2f/h gated
   double mlp_mid = 4;                 // activation output (the last matmul's input) ÷ h
   double mlp_first = 4;               // the first MLP matmul's output alone ÷ h
+  double mlp_copies = 1;              // h-wide inputs of the MLP's first GEMMs: k routed (+1 shared) in a MoE layer
   bool gated = false;                 // SwiGLU: the down projection is a 7th matmul per layer
   bool dropout = true;                // dropout masks (1 byte per element, two per layer); training.dropout overrides
   bool gpt = true;                    // exactly Korthikanti's block: Table 2 applies as printed

@@ -55,4 +55,10 @@ double expert_ffn_width(const Model& m) {
 
 double always_read_params(const Model& m) { return m.params - routed_expert_params(m); }
 
+MoeTokenPath moe_token_path(const Model& m) {
+  if (!m.moe.enabled()) return {1.0, m.ffn_hidden > 0 ? m.ffn_hidden : 4 * m.hidden};
+  const double fe = expert_ffn_width(m), k = m.moe.experts_per_token, shared = std::max(0.0, m.moe.shared_experts);
+  return {k + (shared > 0 ? 1.0 : 0.0), (k + shared) * fe};
+}
+
 }  // namespace sizer

@@ -94,18 +94,26 @@ LayerShape layer_shape(const Model& m) {
     s.k = s.v = kv * head / h;
   }
   // Gated (SwiGLU) MLPs have three h×f matrices, GELU MLPs two: read it off the parameter count
-  // (a MoE model is taken as gated; every published MoE here is). For MoE, f is the width a token
-  // passes through (its k routed plus shared experts), which ffn_hidden approximates.
+  // (a MoE model is taken as gated; every published MoE here is). A MoE layer's MLP takes k routed
+  // copies of the token (and one for its shared experts) through k + shared experts of their own
+  // width (moe_token_path); the dense layers of a MoE model have ffn_hidden. The shape is the
+  // average over the model's layers.
+  double width = f, copies = 1;
   if (m.moe.enabled()) {
     s.gated = true;
+    const MoeTokenPath path = moe_token_path(m);
+    const double share = m.layers > 0 ? std::clamp(m.moe.moe_layers / m.layers, 0.0, 1.0) : 1.0;
+    width = share * path.ffn + (1 - share) * f;
+    copies = share * path.copies + (1 - share);
   } else if (m.layers > 0 && m.params > 0) {
     const double attn = h * h * (s.q + s.k + s.v + s.o);
     const double mlp = (m.params - m.vocab * h) / m.layers - attn;
     s.gated = mlp > kGatedTolerance * h * f;
   }
-  s.mlp_first = f / h;
-  s.mlp_in = (s.gated ? 2 : 1) * f / h;  // gate and up projections, or fc1
-  s.mlp_mid = f / h;                      // the down projection's input
+  s.mlp_copies = copies;
+  s.mlp_first = width / h;
+  s.mlp_in = (s.gated ? 2 : 1) * width / h;  // gate and up projections, or fc1
+  s.mlp_mid = width / h;                      // the down projection's input
   s.gpt = !s.gated && f == 4 * h && s.q == 1 && s.k == 1 && s.v == 1 && s.o == 1;
   s.dropout = s.gpt;
   return s;
@@ -132,10 +140,11 @@ double activation_bytes_per_layer(const LayerShape& sh, double s, double b, doub
       score = (sh.dropout ? kActAttentionScoreTerm : 2.0) * a * s / h;  // softmax output (+ mask, dropout)
       [[fallthrough]];
     case Keep::no_scores:
-      // The two norms' inputs (2 + 2) and outputs, the QKV and MLP-in GEMM inputs (g + g);
-      // Q, K, V for attention's backward; the attention output (the output projection's input);
-      // the MLP-in output (the activation's input) and the down projection's input.
-      replicated = 4 + 2 * g + (sh.dropout ? 2 : 0);
+      // The two norms' inputs (2 + 2) and outputs, the QKV and MLP-in GEMM inputs (g + g, the
+      // latter once per routed copy in a MoE layer); Q, K, V for attention's backward; the
+      // attention output (the output projection's input); the MLP-in output (the activation's
+      // input) and the down projection's input.
+      replicated = 4 + g + g * sh.mlp_copies + (sh.dropout ? 2 : 0);
       split = 2 * (sh.q + sh.k + sh.v) + g * sh.o + 2 * sh.mlp_in + g * sh.mlp_mid;
       break;
     case Keep::per_op:

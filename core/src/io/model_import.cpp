@@ -182,7 +182,10 @@ ImportedModel import_hf_config(std::string_view text) {
     }
   }
   if (experts > 0) {
-    m["moe"] = json_object({{"experts", experts}, {"experts_per_token", k}, {"shared_experts", shared},
+    // shared_experts in expert widths: a shared MLP of another width (Qwen2-MoE's
+    // shared_expert_intermediate_size) counts as its width ÷ the experts' (docs/contract.md).
+    const double shared_count = e_ffn > 0 ? shared * shared_ffn / e_ffn : shared;
+    m["moe"] = json_object({{"experts", experts}, {"experts_per_token", k}, {"shared_experts", shared_count},
                             {"moe_layers", moe_layers},
                             {"expert_ffn_hidden", e_ffn}});
   }

@@ -88,7 +88,7 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
   if (r.valid() && r.micro_batch_s > 0 && r.micro_batch_s < kShortMicroBatchS) {
     out.push_back(u8"each micro-batch is predicted to take " + fmt::seconds(r.micro_batch_s) +
                   u8" on the slowest device: of the 10 held-out published runs whose micro-batches were under 0.12 s, 7 took "
-                  u8"longer than predicted — 5 by 4% to 12% (MoE on H100; GPT-3 175B, MLPerf v4.0, 10,752 and 11,616 H100) "
+                  u8"longer than predicted — 5 by 1% to 11% (MoE on H100; GPT-3 175B, MLPerf v4.0, 10,752 and 11,616 H100) "
                   u8"and 2 by 82% and 100% (Llama 3.1 8B, MLPerf v5.1, 512 GB200 and GB300) — and 3 took 1% to 14% less, so "
                   u8"read this step time as optimistic (docs/validation.md)");
   }

@@ -28,7 +28,14 @@ GemmShapeEfficiency gemm_shape_efficiency(const Model& m, const Device& d, doubl
   tp = std::max(1.0, tp);
   auto eff = [&](double k, double n) { return d.gemm_efficiency_at(tokens > 0 ? std::min({tokens, k, n}) : std::min(k, n)); };
   if (!(h > 0)) return e;
-  const memory::LayerShape s = memory::layer_shape(m);
+  memory::LayerShape s = memory::layer_shape(m);
+  if (m.moe.enabled()) {
+    // The non-routed MLP GEMMs: dense layers and shared experts at ffn_hidden, gated (the layer
+    // shape's MLP widths follow a token through its routed experts instead).
+    const double f = (m.ffn_hidden > 0 ? m.ffn_hidden : 4 * h) / h;
+    s.mlp_first = s.mlp_mid = f;
+    s.mlp_in = 2 * f;
+  }
   struct G {
     double flops, eff;  // relative FLOPs (K·N) and efficiency
   };

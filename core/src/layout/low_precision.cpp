@@ -4,6 +4,7 @@
 // bandwidth, which is what keeps small shapes and small models from gaining (torchao README).
 #include "sizer/low_precision.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "parts.h"
@@ -74,10 +75,13 @@ namespace layout {
 double cast_elements_per_token_layer(const Model& m, const PlanLayout& l) {
   // Per device, per token, per layer: the inputs of the column-parallel linears (QKV, MLP in) are
   // whole on every TP rank, those of the row-parallel ones (attention out, MLP down) are split;
-  // output gradients the other way round (Shoeybi et al. 2019 §3 for the split).
+  // output gradients the other way round (Shoeybi et al. 2019 §3 for the split). A MoE layer casts
+  // every routed copy: each expert quantizes its own copy of the token (the grouped GEMM's input)
+  // and of the down projection's output gradient, and its own intermediates, split over expert TP.
   const memory::LayerShape sh = memory::layer_shape(m);
-  const double split = sh.q + sh.k + sh.v + sh.mlp_in + sh.o + sh.mlp_mid;
-  return m.hidden * (4.0 + split / l.tp);
+  const double attention = 2.0 + (sh.q + sh.k + sh.v + sh.o) / l.tp;
+  const double mlp_split = m.moe.enabled() ? l.expert_tp_size() : l.tp;
+  return m.hidden * (attention + 2.0 * sh.mlp_copies + (sh.mlp_in + sh.mlp_mid) / mlp_split);
 }
 
 }  // namespace layout
