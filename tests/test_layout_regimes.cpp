@@ -63,14 +63,14 @@ TEST_CASE("held-out runs with micro-batches shorter than kShortMicroBatchS: seve
       faster_least = std::min(faster_least, -e), faster_most = std::max(faster_most, -e);
     }
   }
-  // The note quotes ten runs: five +1% to +11%, two +82% and +100%, three −1% to −14%.
+  // The note quotes ten runs: five +1% to +11%, two +82% and +93%, three −1% to −14%.
   CHECK(short_runs == 10);
   CHECK(slower == 7);
   CHECK(far == 2);
   CHECK(faster == 3);
   CHECK(least == Approx(0.01).margin(0.005));
   CHECK(most_near == Approx(0.11).margin(0.005));
-  CHECK(most == Approx(1.00).margin(0.01));
+  CHECK(most == Approx(0.93).margin(0.01));
   CHECK(faster_least == Approx(0.01).margin(0.005));
   CHECK(faster_most == Approx(0.14).margin(0.005));
 }
@@ -80,7 +80,7 @@ TEST_CASE("a layout with short micro-batches is told to read its step as optimis
   REQUIRE(small.result.micro_batch_s < kShortMicroBatchS);
   const auto notes = notes_for(small.scenario, small.layout);
   CHECK(says(notes, "read this step time as optimistic"));
-  CHECK(says(notes, "micro-batch is predicted to take 36.6 ms on the slowest device"));
+  CHECK(says(notes, "micro-batch is predicted to take 38.2 ms on the slowest device"));
   // The same chips and software with 4,096 tokens per GPU: no note.
   const ValidationRow& big = run("mlperf51-llama31-8b-gb300-72");
   REQUIRE(big.result.micro_batch_s > kShortMicroBatchS);

@@ -66,7 +66,7 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
                   "(docs/validation.md)");
   }
   if (r.low_precision_fallback) {
-    out.push_back("no published training run at this precision on " + d.id + ": its low-precision GEMM efficiency is "
+    out.push_back("no kernel ratio at this precision is fitted on " + d.id + ": its low-precision GEMM efficiency is "
                   "assumed (" + num(r.low_precision_factor) + " of the BF16 one: for FP8 the lower of the fitted chips' kernel ratios, "
                   "for FP4 the B200's NVFP4 ratio, fitted on its serving runs), not measured");
   }
@@ -89,7 +89,7 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
     out.push_back(u8"each micro-batch is predicted to take " + fmt::seconds(r.micro_batch_s) +
                   u8" on the slowest device: of the 10 held-out published runs whose micro-batches were under 0.12 s, 7 took "
                   u8"longer than predicted — 5 by 1% to 11% (MoE on H100; GPT-3 175B, MLPerf v4.0, 10,752 and 11,616 H100) "
-                  u8"and 2 by 82% and 100% (Llama 3.1 8B, MLPerf v5.1, 512 GB200 and GB300) — and 3 took 1% to 14% less, so "
+                  u8"and 2 by 82% and 93% (Llama 3.1 8B, MLPerf v5.1, 512 GB200 and GB300) — and 3 took 1% to 14% less, so "
                   u8"read this step time as optimistic (docs/validation.md)");
   }
   if (m.moe.enabled() && l.ep > 1 && l.ep_dispatcher == EpDispatcher::alltoall &&
