@@ -11,6 +11,7 @@
 #include "sizer/json_object.h"
 #include "sizer/model_import.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "sizer/json_safe.h"
@@ -183,8 +184,11 @@ ImportedModel import_hf_config(std::string_view text) {
   }
   if (experts > 0) {
     // shared_experts in expert widths: a shared MLP of another width (Qwen2-MoE's
-    // shared_expert_intermediate_size) counts as its width ÷ the experts' (docs/contract.md).
-    const double shared_count = e_ffn > 0 ? shared * shared_ffn / e_ffn : shared;
+    // shared_expert_intermediate_size) counts as its width ÷ the experts' (docs/contract.md), a
+    // whole number of at least one (Qwen2-MoE's are whole multiples: 5,632 = 4 × 1,408, 20,480 =
+    // 8 × 2,560); the parameter counts above use the exact width either way.
+    const double shared_count =
+        shared > 0 && e_ffn > 0 ? std::max(1.0, std::round(shared * shared_ffn / e_ffn)) : shared;
     m["moe"] = json_object({{"experts", experts}, {"experts_per_token", k}, {"shared_experts", shared_count},
                             {"moe_layers", moe_layers},
                             {"expert_ffn_hidden", e_ffn}});
