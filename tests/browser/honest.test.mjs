@@ -1,6 +1,7 @@
 // Issue 11 items 7 and 10: the page says what its numbers are, driven with real input (mouse, or
 // taps on a touch screen; the keyboard for typing) at desktop (1280×800) and phone (390×844) size.
-// "Experts per token" is a plain count (no "k"); the Compare view labels the minimum devices and
+// "Experts per token" is a plain count (no "k") and "Shared experts" says in its help how a wider
+// shared MLP is counted; the Compare view labels the minimum devices and
 // the replica apart; the automatic replica size is the one its hint shows, and an undersized
 // replica is an error, never priced; the offline copy warns that its links are file:// addresses
 // and opens its own copy of the method page; an embed naming an unknown model shows an error and
@@ -57,6 +58,24 @@ async function expertsAndCompare(browser, origin, shots, size) {
   const unit = await widgetText(page, 'unit:model.moe.experts_per_token');
   assert(unit === undefined, where(`experts per token shows a unit: "${unit}"`));
   await page.screenshot({ path: path.join(shots, `honest-experts-${size.name}.png`) });
+  // The shared experts' "(?)" says how a shared MLP wider than an expert is counted
+  // (docs/contract.md): the pointer over the marker at the label's right end shows it, mirrored as
+  // window.sizerHover.
+  await scrollInputs(page, 'input:model.moe.shared_experts', size);
+  const label = await widgetRect(page, 'label:Shared experts');
+  let tip = '';
+  for (let i = 0; i < 16 && !tip.includes('as wide as a routed expert'); i++) {
+    for (const fy of [0.5, 0.75, 0.25]) {
+      await page.mouse.move(label.x + label.w - 2 - 3 * i, label.y + label.h * fy);
+      await frames(page, 3);
+      tip = await page.evaluate(() => window.sizerHover || '');
+      if (tip.includes('as wide as a routed expert')) break;
+    }
+  }
+  assert(tip.includes('each as wide as a routed expert') && tip.includes('Qwen2-57B-A14B'),
+         where(`the shared experts' help under the pointer: "${tip}"`));
+  await page.screenshot({ path: path.join(shots, `honest-shared-experts-${size.name}.png`) });
+  await page.mouse.move(5, 5);
   if (size.name === 'desktop') {  // the Compare table is as wide as the desktop
     await press(page, 'tab:Compare chips', touch);
     await page.waitForFunction(() => (window.sizerUi || {})['header:compare:0'], null, { timeout: 10000 });

@@ -155,6 +155,7 @@ void help_marker(Ui& ui, const char* text) {
   ImGui::TextUnformatted("(?)");
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
+    ui.state.view.hover_text = text;  // mirrored as window.sizerHover, as the charts' tooltips are
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ui.px(340));
     ImGui::TextUnformatted(text);
