@@ -62,6 +62,7 @@ struct LayerShape {
   double mlp_mid = 4;                 // activation output (the last matmul's input) ÷ h
   double mlp_first = 4;               // the first MLP matmul's output alone ÷ h
   double mlp_copies = 1;              // h-wide inputs of the MLP's first GEMMs: k routed (+1 shared) in a MoE layer
+  double mlp_dense = 4;               // the non-routed MLP's width ÷ h (ffn_hidden: dense layers, shared experts)
   bool gated = false;                 // SwiGLU: the down projection is a 7th matmul per layer
   bool dropout = true;                // dropout masks (1 byte per element, two per layer); training.dropout overrides
   bool gpt = true;                    // exactly Korthikanti's block: Table 2 applies as printed

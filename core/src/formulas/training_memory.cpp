@@ -111,6 +111,7 @@ LayerShape layer_shape(const Model& m) {
     s.gated = mlp > kGatedTolerance * h * f;
   }
   s.mlp_copies = copies;
+  s.mlp_dense = f / h;
   s.mlp_first = width / h;
   s.mlp_in = (s.gated ? 2 : 1) * width / h;  // gate and up projections, or fc1
   s.mlp_mid = width / h;                      // the down projection's input

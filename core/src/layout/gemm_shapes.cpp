@@ -28,14 +28,10 @@ GemmShapeEfficiency gemm_shape_efficiency(const Model& m, const Device& d, doubl
   tp = std::max(1.0, tp);
   auto eff = [&](double k, double n) { return d.gemm_efficiency_at(tokens > 0 ? std::min({tokens, k, n}) : std::min(k, n)); };
   if (!(h > 0)) return e;
-  memory::LayerShape s = memory::layer_shape(m);
-  if (m.moe.enabled()) {
-    // The non-routed MLP GEMMs: dense layers and shared experts at ffn_hidden, gated (the layer
-    // shape's MLP widths follow a token through its routed experts instead).
-    const double f = (m.ffn_hidden > 0 ? m.ffn_hidden : 4 * h) / h;
-    s.mlp_first = s.mlp_mid = f;
-    s.mlp_in = 2 * f;
-  }
+  // The MLP here is the non-routed one (dense layers, shared experts) at ffn_hidden: the layer
+  // shape's other MLP widths follow a token through its routed experts, timed in moe.cpp.
+  const memory::LayerShape s = memory::layer_shape(m);
+  const double f = s.mlp_dense, f_in = (s.gated ? 2 : 1) * f;
   struct G {
     double flops, eff;  // relative FLOPs (K·N) and efficiency
   };
@@ -43,8 +39,8 @@ GemmShapeEfficiency gemm_shape_efficiency(const Model& m, const Device& d, doubl
   const G gemms[] = {
       {h * h * qkv, eff(h, qkv * h / tp)},
       {h * h * s.o, eff(s.o * h / tp, h)},
-      {h * h * s.mlp_in, eff(h, s.mlp_first * h / tp)},
-      {h * h * s.mlp_mid, eff(s.mlp_mid * h / tp, h)},
+      {h * h * f_in, eff(h, f * h / tp)},
+      {h * h * f, eff(f * h / tp, h)},
   };
   double flops = 0, time = 0;
   for (const G& g : gemms) {

@@ -77,7 +77,8 @@ double cast_elements_per_token_layer(const Model& m, const PlanLayout& l) {
   // whole on every TP rank, those of the row-parallel ones (attention out, MLP down) are split;
   // output gradients the other way round (Shoeybi et al. 2019 §3 for the split). A MoE layer casts
   // every routed copy: each expert quantizes its own copy of the token (the grouped GEMM's input)
-  // and of the down projection's output gradient, and its own intermediates, split over expert TP.
+  // and of the down projection's output gradient, and its own intermediates, split over expert TP
+  // (a MoE model's few dense layers are split the same way: expert TP is TP unless set apart).
   const memory::LayerShape sh = memory::layer_shape(m);
   const double attention = 2.0 + (sh.q + sh.k + sh.v + sh.o) / l.tp;
   const double mlp_split = m.moe.enabled() ? l.expert_tp_size() : l.tp;
