@@ -650,10 +650,16 @@ TEST_CASE("every group, in sample and held out, over all 206 runs may only get b
   // carries its values as the same GPU): FP8/FP4 in sample 6.7% → 5.7% (14 runs), held out raised
   // on purpose, 12.63% → 12.80% (63 runs), because the two runs moved to the calibrate side were
   // predicted well (+4.8%, +7.6%) and the 405B NVFP4 row goes +0.8% → −8.6%; the worst run,
-  // the 8B on 512 GB300, +100.2% → +92.9%; all held out 11.38% → 11.43%.
+  // the 8B on 512 GB300, +100.2% → +92.9%; all held out 11.38% → 11.43%. Twenty-fifth session:
+  // the Ironwood's own MoE dispatch speeds (dispatch_vs_stack on a Qwen3-235B run, the SparseCore
+  // gather path on a DeepSeek-V3 run, both BF16, moved to the calibrate side) and the expert biases
+  // a MaxText MoE layer gathers per routed copy (gpt-oss-120b): held out MoE 18.2% → 8.1% (28
+  // runs), FSDP 11.8% → 8.7%, FP8/FP4 12.8% → 11.8%, all 11.4% → 9.5% (152 runs); in sample MoE
+  // 4.6% → 2.7%, FSDP 3.8% → 3.6%, all 4.0% → 3.9%; worst MoE and FSDP 60.7% → 54.6% (torchtitan's
+  // default all-to-all).
   const Limit limits[] = {
-      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.038, 0.1180, 0.607}, {"moe", 0.046, 0.1822, 0.607},
-      {"fp8_fp4", 0.058, 0.1280, 0.929},    {"all", 0.041, 0.1143, 0.929},
+      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.0364, 0.0872, 0.546}, {"moe", 0.0274, 0.0813, 0.546},
+      {"fp8_fp4", 0.058, 0.1180, 0.929},    {"all", 0.0386, 0.0948, 0.929},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

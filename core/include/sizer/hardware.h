@@ -44,6 +44,12 @@ struct Device {
   // A software stack's flash-attention efficiency is fitted on H100 runs; on this chip the same
   // kernel reaches this multiple of it (FlashAttention-2's utilisation here ÷ on the H100).
   double flash_attention_vs_h100 = 1;
+  // A stack whose MoE dispatch is not a copy kernel (permute_scale > 1: XLA's sort-and-gather on
+  // TPUs) runs it at this multiple of the stack's cost on this chip (the stack's value is fitted
+  // on one chip; docs/validation.md). With layout.sparsecore_gather the gathers run on the
+  // chip's SparseCores instead, at sparsecore_gather_vs_stack (0: no such path fitted here).
+  double dispatch_vs_stack = 1;
+  double sparsecore_gather_vs_stack = 0;
   double layer_overhead_s = 0;         // fixed time per layer per pass per micro-batch (launches, host)
   double collective_latency_s = 5e-6;  // per collective step (a ring step on the scale-up link)
   double scale_out_latency_s = 9.6e-6; // per ring step across the scale-out network (NCCL's tuner)

@@ -63,6 +63,7 @@ struct PlanLayout {
   bool offload_activations = false;  // checkpointed layer inputs in host memory; transfers assumed hidden
   double recompute_fraction = 1;     // with recompute full: share of each layer's forward FLOPs recomputed
   bool einsum_dispatch = false;      // MoE dispatch/combine as capacity einsums (GShard), not permute copies
+  bool sparsecore_gather = false;    // MoE dispatch gathers offloaded to the TPU's SparseCores (XLA flag)
   PpSchedule pp_schedule = PpSchedule::one_f_one_b;  // pipeline schedule: its bubble and its weight copies
   EpDispatcher ep_dispatcher = EpDispatcher::alltoall;  // MoE all-to-all: per routed copy, or once per domain (DeepEP)
   double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
@@ -157,6 +158,14 @@ struct LayoutResult {
   double tokens_per_expert = 0;       // per micro-batch on the busiest device (imbalance included)
   double expert_imbalance = 0;        // busiest device's expert load ÷ the mean, as applied
   double permute_scale = 0;           // the stack's dispatch bytes ÷ an HBM-speed copy's, as applied (0: no permute)
+  double dispatch_vs_stack = 0;       // of it: the chip's multiple of the stack's value (0: not applied)
+  bool dispatch_sparsecore = false;   // the chip's SparseCore gather value was applied (layout.sparsecore_gather)
+  bool sparsecore_unfitted = false;   // layout.sparsecore_gather asked, but this chip has no such value
+  // Where the chip's dispatch cost comes from: measured (the chip the stack's value was measured
+  // on), fitted (its own dispatch_vs_stack / sparsecore_gather_vs_stack), assumed (neither: the
+  // measuring chip's cost per HBM byte).
+  enum class DispatchBasis { none, measured, fitted, assumed } dispatch_basis = DispatchBasis::none;
+  double dispatch_bias_share = 0;     // of the dispatch elements: the expert biases' gathers (0–1)
   double ep_comm_hidden_s = 0;        // all-to-all hidden behind compute (ep_overlap); not in ep_comm_s
   double etp_comm_s = 0;              // of ep_comm_s: expert TP's all-gather and reduce-scatter of the routed copies
   // Expert-parallel traffic per routed token and MoE layer, in token copies of h elements: to EP

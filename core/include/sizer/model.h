@@ -37,6 +37,9 @@ struct MoeShape {
   double shared_experts = 0;     // always-active experts per MoE layer, each expert_ffn_hidden wide (a wider shared MLP counts as its width ÷ that)
   double moe_layers = 0;         // layers whose MLP is a MoE
   double expert_ffn_hidden = 0;  // one routed expert's FFN width (0 = derive, expert_ffn_width)
+  // The routed experts' linear layers carry biases (gpt-oss: gate, up and down projections). A
+  // stack that gathers them per routed copy (SoftwareStack::gathers_expert_bias) moves them too.
+  bool expert_bias = false;
   bool enabled() const { return experts > 0; }
 };
 

@@ -98,6 +98,13 @@ struct SoftwareStack {
   // the next chunk's compute (Megatron-Core overlap_p2p_comm, on by default with virtual stages in
   // Megatron-LM and NeMo); set by the stack id, not a scenario key.
   bool overlaps_pp_p2p = true;
+  // A MoE model's expert biases are gathered per routed copy before the grouped GEMMs (MaxText
+  // moe.py transform_bias: bias[selected_experts] for the gate, up and down projections) and their
+  // gradients scattered back, as the tokens are; copy-kernel stacks add them inside the GEMM.
+  bool gathers_expert_bias = false;
+  // The chip permute_scale was measured on (jax: MaxText #1256's v5p); elsewhere the chip's own
+  // dispatch_vs_stack applies. Set by the stack id, not a scenario key.
+  std::string permute_scale_chip;
 };
 // The bundled stacks' defaults; false for an unknown id.
 bool software_stack_defaults(const std::string& id, SoftwareStack* out);
@@ -127,6 +134,7 @@ struct Layout {
   bool offload_activations = false;  // checkpointed layer inputs kept in host memory (MaxText remat offload)
   double recompute_fraction = 1;     // with recompute full: share of each layer's forward recomputed
   bool einsum_dispatch = false;  // MoE dispatch/combine as GShard's capacity einsums (MaxText's dropping path)
+  bool sparsecore_gather = false;  // XLA offloads the MoE dispatch gathers to the TPU's SparseCores
   PpSchedule pp_schedule = PpSchedule::one_f_one_b;
   EpDispatcher ep_dispatcher = EpDispatcher::alltoall;
   double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }

@@ -21,6 +21,7 @@ json plan_layout_to_json(const PlanLayout& l) {
                       {"fsdp_shard", l.fsdp_shard},
                       {"offload_activations", l.offload_activations},
                       {"recompute_fraction", l.recompute_fraction}, {"einsum_dispatch", l.einsum_dispatch},
+                      {"sparsecore_gather", l.sparsecore_gather},
                       {"pp_schedule", to_string(l.pp_schedule)}, {"ep_dispatcher", to_string(l.ep_dispatcher)},
                       {"devices", l.devices()}});
 }
@@ -64,6 +65,10 @@ json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutR
                                   {"expert_gemm_efficiency", r.expert_gemm_efficiency},
                                   {"tokens_per_expert", r.tokens_per_expert},
                                   {"expert_imbalance", r.expert_imbalance},
+                                  {"dispatch_scale", r.permute_scale},
+                                  {"dispatch_vs_stack", r.dispatch_vs_stack},
+                                  {"dispatch_sparsecore", r.dispatch_sparsecore},
+                                  {"dispatch_bias_share", r.dispatch_bias_share},
                                   {"low_precision_factor", r.low_precision_factor},
                                   {"bf16_layer_share", r.bf16_layer_share},
                                   {"tokens_per_step", r.tokens_per_step},

@@ -94,8 +94,11 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
     if (r.object(*it, ep)) {
       r.only_keys(*it, ep, {"gemm", "gemm_half_width", "memory_bound_factor", "link", "collective_latency_s",
                             "fp8_gemm_vs_bf16", "fp4_gemm_vs_bf16", "layer_overhead_s", "attention",
-                            "scale_out_latency_s", "gemm_basis", "same_die_as", "fitted_on", "flash_attention_vs_h100"});
+                            "scale_out_latency_s", "gemm_basis", "same_die_as", "fitted_on", "flash_attention_vs_h100",
+                            "dispatch_vs_stack", "sparsecore_gather_vs_stack"});
       r.number(*it, "flash_attention_vs_h100", ep, Range{0.1, 10}, &d->flash_attention_vs_h100);
+      r.number(*it, "dispatch_vs_stack", ep, Range{0.01, 10}, &d->dispatch_vs_stack);
+      r.number(*it, "sparsecore_gather_vs_stack", ep, Range{0.01, 10}, &d->sparsecore_gather_vs_stack);
       r.number(*it, "attention", ep, Range{0, 1}, &d->attention_efficiency);
       r.number(*it, "layer_overhead_s", ep, Range{0, 1e-2}, &d->layer_overhead_s);
       r.number(*it, "fp8_gemm_vs_bf16", ep, Range{0.01, 1}, &d->fp8_gemm_vs_bf16);
@@ -197,12 +200,13 @@ void read_model_fields(Reader& r, const json& obj, const std::string& path, Mode
     if (it->is_null()) {
       m->moe = MoeShape{};
     } else if (r.object(*it, mp)) {
-      r.only_keys(*it, mp, {"experts", "experts_per_token", "shared_experts", "moe_layers", "expert_ffn_hidden"});
+      r.only_keys(*it, mp, {"experts", "experts_per_token", "shared_experts", "moe_layers", "expert_ffn_hidden", "expert_bias"});
       r.number(*it, "experts", mp, kCount, &m->moe.experts);
       r.number(*it, "experts_per_token", mp, kCount, &m->moe.experts_per_token);
       r.number(*it, "shared_experts", mp, kCount0, &m->moe.shared_experts);
       r.number(*it, "moe_layers", mp, kCount, &m->moe.moe_layers);
       r.number(*it, "expert_ffn_hidden", mp, kCount, &m->moe.expert_ffn_hidden);
+      r.boolean(*it, "expert_bias", mp, &m->moe.expert_bias);
     }
   }
 }

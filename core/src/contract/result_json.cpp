@@ -205,6 +205,8 @@ json device_to_json(const Device& d) {
   if (d.power_limit_w > 0) j["power_limit_w"] = d.power_limit_w;
   if (d.attention_efficiency > 0) j["efficiency"]["attention"] = d.attention_efficiency;
   if (d.flash_attention_vs_h100 != 1) j["efficiency"]["flash_attention_vs_h100"] = d.flash_attention_vs_h100;
+  if (d.dispatch_vs_stack != 1) j["efficiency"]["dispatch_vs_stack"] = d.dispatch_vs_stack;
+  if (d.sparsecore_gather_vs_stack > 0) j["efficiency"]["sparsecore_gather_vs_stack"] = d.sparsecore_gather_vs_stack;
   if (d.fp8_gemm_vs_bf16 > 0) j["efficiency"]["fp8_gemm_vs_bf16"] = d.fp8_gemm_vs_bf16;
   if (d.fp4_gemm_vs_bf16 > 0) j["efficiency"]["fp4_gemm_vs_bf16"] = d.fp4_gemm_vs_bf16;
   if (!d.default_system.empty()) j["default_system"] = d.default_system;
@@ -249,6 +251,7 @@ json model_to_json(const Model& m) {
                                             {"shared_experts", m.moe.shared_experts}, {"moe_layers", m.moe.moe_layers}})
                              : json(nullptr);
   if (m.moe.enabled() && m.moe.expert_ffn_hidden > 0) j["moe"]["expert_ffn_hidden"] = m.moe.expert_ffn_hidden;
+  if (m.moe.enabled() && m.moe.expert_bias) j["moe"]["expert_bias"] = true;
   if (m.vocab > 0) j["vocab"] = m.vocab;
   if (m.ffn_hidden > 0) j["ffn_hidden"] = m.ffn_hidden;  // so the echoed scenario re-reads the same shape
   if (m.training_tokens > 0) j["training_tokens"] = m.training_tokens;
@@ -292,7 +295,8 @@ json scenario_to_json(const Scenario& s) {
   if (t.fp8_attention) training["fp8_attention"] = true;  // unset: attention in BF16
   training["stack"] = json_object({{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
                                    {"layer_overhead_s", t.stack.layer_overhead_s}, {"cast_scale", t.stack.cast_scale},
-                                   {"permute_scale", t.stack.permute_scale}});
+                                   {"permute_scale", t.stack.permute_scale},
+                                   {"gathers_expert_bias", t.stack.gathers_expert_bias}});
   if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;
   json& lj = training["layout"];
   lj["given"] = s.training.layout_given;
@@ -306,6 +310,7 @@ json scenario_to_json(const Scenario& s) {
   if (l.offload_activations) lj["offload_activations"] = true;  // false, the default, by omission
   if (l.recompute_fraction < 1) lj["recompute_fraction"] = l.recompute_fraction;  // 1, the default, by omission
   if (l.einsum_dispatch) lj["einsum_dispatch"] = true;
+  if (l.sparsecore_gather) lj["sparsecore_gather"] = true;
   if (l.pp_schedule != PpSchedule::one_f_one_b) lj["pp_schedule"] = to_string(l.pp_schedule);
   if (l.ep_dispatcher != EpDispatcher::alltoall) lj["ep_dispatcher"] = to_string(l.ep_dispatcher);
   const SearchInputs& q = t.search;

@@ -20,7 +20,7 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.only_keys(obj, path, {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch", "global_batch", "seq_len",
                           "recompute", "sequence_parallel", "zero_stage", "flash_attention", "dp_overlap",
                           "tp_comm_overlap", "pp_comm_overlap", "expert_tp", "ep_folding", "ep_overlap", "expert_imbalance",
-                          "fsdp_shard", "offload_activations", "einsum_dispatch", "pp_schedule", "ep_dispatcher", "recompute_fraction",
+                          "fsdp_shard", "offload_activations", "einsum_dispatch", "sparsecore_gather", "pp_schedule", "ep_dispatcher", "recompute_fraction",
                           "given"});
   // "given": false marks the defaults the scenario echo writes (not the user's layout): no layout
   // prediction then, as when no layout is written.
@@ -36,6 +36,7 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   r.number(obj, "fsdp_shard", path, kDegree, &l.fsdp_shard);
   r.boolean(obj, "offload_activations", path, &l.offload_activations);
   r.boolean(obj, "einsum_dispatch", path, &l.einsum_dispatch);
+  r.boolean(obj, "sparsecore_gather", path, &l.sparsecore_gather);
   r.number(obj, "cp", path, kDegree, &l.cp);
   r.number(obj, "virtual_stages", path, Range{1, 1e4, false, true}, &l.virtual_stages);
   r.boolean(obj, "flash_attention", path, &l.flash_attention);
@@ -97,7 +98,8 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
     return;
   }
   if (is_object) {
-    r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s", "cast_scale", "permute_scale"});
+    r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s", "cast_scale", "permute_scale",
+                          "gathers_expert_bias"});
     if (!r.string(v, "id", path, &id)) {
       r.error(detail::join(path, "id"), "is required: " + stack_list());
       return;
@@ -116,6 +118,7 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
     r.number(v, "layer_overhead_s", path, Range{0, 1e-2}, &st.layer_overhead_s);
     r.number(v, "cast_scale", path, Range{0.1, 100}, &st.cast_scale);
     r.number(v, "permute_scale", path, Range{0.1, 100}, &st.permute_scale);
+    r.boolean(v, "gathers_expert_bias", path, &st.gathers_expert_bias);
   }
   *out = st;
 }

@@ -48,7 +48,7 @@ const SoftwareStack kStacks[] = {
     // (tests/test_moe_dispatch.cpp); the Ironwood MoE runs stay held out. Re-derived on 2026-12-03
     // (16.2 → 17.1) when the v5p's GEMM efficiency was refitted (0.95 → 0.8935): the A/B runs on a
     // v5p, so the scale follows the chip's fit.
-    {"jax", 1.291, 1.0, 0.0, 1.0, 17.1, false, false},
+    {"jax", 1.291, 1.0, 0.0, 1.0, 17.1, false, false, true, "tpu-v5p"},
 };
 
 }  // namespace

@@ -71,15 +71,32 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
                   "for FP4 the B200's NVFP4 ratio, fitted on its serving runs), not measured");
   }
   if (r.problems & kNoFit) out.push_back(explain_problem(m, d, l, r, kNoFit));
-  // The jax stack's MoE dispatch cost on TPUs comes from one published A/B (software_stack.cpp);
-  // the held-out MaxText runs on that path scatter both ways around it (docs/validation.md, "Where
-  // the model is weak"; tests/test_layout_regimes.cpp rechecks the quoted range).
+  // The jax stack's MoE dispatch cost on TPUs comes from one published A/B on a v5p
+  // (software_stack.cpp) and, on the TPU7x, from that chip's own fit (assets/devices.json); the
+  // held-out MaxText runs on that path are quoted per chip (docs/validation.md;
+  // tests/test_layout_regimes.cpp rechecks the quoted ranges).
   if (r.permute_scale > 1) {
+    using B = LayoutResult::DispatchBasis;
+    const std::string basis =
+        r.dispatch_basis == B::measured ? u8"measured on this chip: MaxText issue #1256's expert-granularity A/B"
+        : r.dispatch_basis == B::fitted
+            ? u8"the stack's cost on a TPU v5p (MaxText issue #1256's expert-granularity A/B) × " + num(r.dispatch_vs_stack) +
+                  (r.dispatch_sparsecore ? u8" with the gathers on the SparseCores" : "") + u8", fitted on this chip's published runs"
+            : u8"the cost per HBM byte measured on a TPU v5p (MaxText issue #1256), not fitted on this chip";
     out.push_back(u8"mixture-of-experts dispatch on this stack costs " + num(r.permute_scale) +
-                  u8"× an HBM-speed copy (XLA's sort and gather, measured on TPUs: MaxText issue #1256's expert-granularity A/B); "
-                  u8"the 13 held-out published MaxText runs on this path (DeepSeek-V3, Qwen3-235B, Llama 4, gpt-oss-120b and "
-                  u8"Gemma 4 26B on TPU v5p and TPU7x) took from 38% less to 70% more time than predicted, so read this step time "
-                  u8"as that uncertain (docs/validation.md)");
+                  u8"× an HBM-speed copy (XLA's sort and gather; " + basis +
+                  u8"); held out, the 8 published MaxText MoE runs on TPU7x took from 6% less to 7% more time than "
+                  u8"predicted and the 3 on TPU v5p from 1% less to 44% more, so read this step time with that spread "
+                  u8"(docs/validation.md)");
+  }
+  if (r.sparsecore_unfitted) {
+    out.push_back(u8"layout.sparsecore_gather is set, but no SparseCore gather speed is fitted for " + d.id +
+                  u8" (or it has no SparseCores): the dispatch is timed as if the TensorCore ran the gathers");
+  }
+  if (r.dispatch_bias_share > 0) {
+    out.push_back(u8"the experts' biases are gathered for every routed copy beside the tokens (MaxText's "
+                  u8"transform_bias) and their gradients scattered back: " + fmt::percent(r.dispatch_bias_share) +
+                  u8" of the dispatch's elements");
   }
   // Regimes where held-out published runs were mostly much slower than predicted
   // (docs/validation.md, "Where the model is weak"): the model's per-token cost is nearly flat as

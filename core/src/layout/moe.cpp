@@ -16,7 +16,15 @@
 //    per MoE layer and pass (Megatron-Core moe_permute/unpermute; MegaBlocks, Gale et al. 2023 §5),
 //    at HBM bandwidth like the other elementwise work. A stack whose dispatch is not a copy kernel
 //    scales these bytes (`stack.permute_scale`): XLA's sort-and-gather dispatch on TPUs (MaxText's
-//    dropless sparse-matmul path); software_stack.cpp has the published A/B it comes from.
+//    dropless sparse-matmul path); software_stack.cpp has the published A/B it comes from. That
+//    A/B ran on a v5p; another chip runs the same gathers at its own multiple of it
+//    (`dispatch_vs_stack`), or at another with XLA's SparseCore gather offload
+//    (`layout.sparsecore_gather`; the TensorCore waits for the offloaded gathers: sglang-jax
+//    #1650 on v7x, jax #40553), each fitted on the chip's published runs (assets/devices.json).
+//    A model with expert biases on such a stack gathers each routed copy's biases too (MaxText
+//    moe.py transform_bias: bias[selected_experts] for the gate and up projections, f_e wide, and
+//    the down projection, h wide; the backward scatters their gradients back): k·(2·f_e + h) more
+//    elements per token, at the same cost per element as the tokens' gathers.
 //  - Einsum dispatch (`einsum_dispatch`, GShard, Lepikhin et al. 2020 §2.2 and Algorithm 1; MaxText
 //    layers/moe.py generate_masks and dense_matmul, its token-dropping path): instead of permute
 //    copies, a dispatch einsum [S × h]·[S × E·C] gathers each sequence's tokens into E expert
@@ -64,6 +72,31 @@ constexpr double kPermuteElementsPerK = 2.0;   // per routed copy: written by pe
 constexpr double kDispatchEinsumsFwd = 2.0;    // einsum dispatch, forward: the dispatch and the combine einsum
 constexpr double kDispatchEinsumsBwd = 3.0;    // backward: dispatch input grad, combine input and mask grads
 constexpr double kDeepEpSmShare = 20.0 / 132.0;  // DeepEP: 20 of the H800's 132 SMs (DeepSeek-V3 §3.2.2)
+constexpr double kGatedBiases = 2.0;           // gate and up projections' biases, each f_e wide (gated experts)
+
+struct DispatchScale {
+  double scale = 1, chip = 0;
+  bool sparsecore = false, unfitted = false;
+  LayoutResult::DispatchBasis basis = LayoutResult::DispatchBasis::none;
+};
+
+// A copy-kernel stack (permute_scale 1) moves the copies at HBM speed on every chip. A stack whose
+// dispatch is slower than that (XLA's sort-and-gather on TPUs) was fitted on one chip; on another
+// the excess is that chip's own: dispatch_vs_stack, or with the gathers offloaded to SparseCores
+// (XLA's --xla_tpu_enable_offloading_gather_to_sparsecore) sparsecore_gather_vs_stack. Never below
+// a copy.
+DispatchScale dispatch_scale(const Device& d, const PlanLayout& l, const SoftwareStack& st) {
+  DispatchScale out;
+  out.scale = st.permute_scale;
+  if (st.permute_scale <= 1) return out;
+  out.unfitted = l.sparsecore_gather && !(d.sparsecore_gather_vs_stack > 0);
+  out.sparsecore = l.sparsecore_gather && !out.unfitted;
+  out.chip = out.sparsecore ? d.sparsecore_gather_vs_stack : d.dispatch_vs_stack;
+  out.scale = std::max(1.0, st.permute_scale * out.chip);
+  using B = LayoutResult::DispatchBasis;
+  out.basis = out.chip != 1 || out.sparsecore ? B::fitted : d.id == st.permute_scale_chip ? B::measured : B::assumed;
+  return out;
+}
 }  // namespace
 
 double moe_imbalance(const PlanLayout& l) {
@@ -106,9 +139,19 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
     const double eff = d.gemm_efficiency_at(std::min({seq, h, experts * capacity}));
     r->moe_permute_s = safe_div(flops_token * tokens_dev * moe_layers_stage * st.mb, peak_bf16 * eff);
   } else {
-    // Router permute/unpermute copies, memory bound.
-    r->permute_scale = c.stack.permute_scale;
-    const double permute_bytes = d.memory_bound_factor * c.stack.permute_scale * kPermuteElementsPerK * (1.0 + k) * h *
+    // Router permute/unpermute copies, memory bound; a sort-and-gather stack's cost is the chip's.
+    const DispatchScale ds = dispatch_scale(d, l, c.stack);
+    r->permute_scale = ds.scale;
+    r->dispatch_vs_stack = ds.chip;
+    r->dispatch_sparsecore = ds.sparsecore;
+    r->sparsecore_unfitted = ds.unfitted;
+    r->dispatch_basis = ds.basis;
+    const double token_elems = (1.0 + k) * h;
+    const double bias_elems = m.moe.expert_bias && c.stack.gathers_expert_bias
+                                  ? k * (kGatedBiases * expert_ffn_width(m) / etp + h)
+                                  : 0.0;
+    r->dispatch_bias_share = bias_elems / (token_elems + bias_elems);
+    const double permute_bytes = d.memory_bound_factor * ds.scale * kPermuteElementsPerK * (token_elems + bias_elems) *
                                  c.activation_bytes * tokens_dev;
     r->moe_permute_s = safe_div(permute_bytes * passes * moe_layers_stage * st.mb, d.hbm_bytes_per_s);
   }

@@ -58,6 +58,7 @@ PlanLayout plan_layout(const Scenario& s) {
   p.offload_activations = l.offload_activations;
   p.recompute_fraction = l.recompute_fraction;
   p.einsum_dispatch = l.einsum_dispatch;
+  p.sparsecore_gather = l.sparsecore_gather;
   p.pp_schedule = l.pp_schedule;
   p.ep_dispatcher = l.ep_dispatcher;
   return p;

@@ -31,6 +31,10 @@ const Param kParams[] = {
     // flash_attention_vs_h100): a kernel benchmark ratio where one is published, else fitted on an
     // attention A/B (two runs of one model that differ in sequence length only).
     {"flash_attention_vs_h100", false, 0.1, 3.0, [](Scenario& s) { return &s.device.flash_attention_vs_h100; }},
+    // A sort-and-gather MoE dispatch on this chip against the stack's (fitted on a v5p): from a
+    // tenth to three times; the SparseCore gather path likewise (0 = none, not fitted).
+    {"dispatch_vs_stack", false, 0.1, 3.0, [](Scenario& s) { return &s.device.dispatch_vs_stack; }},
+    {"sparsecore_gather_vs_stack", false, 0.1, 3.0, [](Scenario& s) { return &s.device.sparsecore_gather_vs_stack; }},
     {"memory_bound_factor", false, 0.5, 6, [](Scenario& s) { return &s.device.memory_bound_factor; }},
     {"link", false, 0.2, 1.0, [](Scenario& s) { return &s.device.link_efficiency; }},
     {"layer_overhead_s", false, 0, 1e-3, [](Scenario& s) { return &s.device.layer_overhead_s; }},
