@@ -84,6 +84,8 @@ TEST_CASE("mixture-of-experts configs: Mixtral, Qwen3 MoE, gpt-oss, Llama 4 Scou
   CHECK((g.model["active_params"].get<double>() - 201088.0 * 2880) / 1e9 == Approx(5.1).margin(0.05));
   CHECK(g.weight_precision == "fp4");
   CHECK(g.model["attention"]["window"] == 128);
+  CHECK(g.model["moe"]["expert_bias"] == true);  // gate_up_proj_bias and down_proj_bias
+  CHECK_FALSE(m["moe"].contains("expert_bias"));  // Qwen3's experts have none
   // meta-llama/Llama-4-Scout-17B-16E text_config: 17B active; 109B total includes the vision
   // encoder, so the language model alone is about 1% less.
   m = imported(R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text", "hidden_size": 5120,

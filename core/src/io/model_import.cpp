@@ -192,6 +192,9 @@ ImportedModel import_hf_config(std::string_view text) {
     m["moe"] = json_object({{"experts", experts}, {"experts_per_token", k}, {"shared_experts", shared_count},
                             {"moe_layers", moe_layers},
                             {"expert_ffn_hidden", e_ffn}});
+    // gpt-oss's experts carry biases on their gate/up and down projections (transformers
+    // GptOssExperts: gate_up_proj_bias, down_proj_bias; no config key says so).
+    if (type == "gpt_oss") m["moe"]["expert_bias"] = true;
   }
   out.model = m;
   // Quantised checkpoints: the serving weight precision they imply.
