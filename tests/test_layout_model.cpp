@@ -656,10 +656,13 @@ TEST_CASE("every group, in sample and held out, over all 206 runs may only get b
   // a MaxText MoE layer gathers per routed copy (gpt-oss-120b): held out MoE 18.2% → 8.1% (28
   // runs), FSDP 11.8% → 8.7%, FP8/FP4 12.8% → 11.8%, all 11.4% → 9.5% (152 runs); in sample MoE
   // 4.6% → 2.7%, FSDP 3.8% → 3.6%, all 4.0% → 3.9%; worst MoE and FSDP 60.7% → 54.6% (torchtitan's
-  // default all-to-all).
+  // default all-to-all). Then the grouped GEMM's tile visits (gmm_tile_rows 512, the jax stack's
+  // dispatch re-derived 17.1 → 17.8 on MaxText #1256, the TPU7x refitted): held out MoE 8.13% →
+  // 7.97%, FSDP 8.72% → 8.68%, FP8/FP4 11.80% → 11.75%, all 9.48% → 9.45%; Llama 4 Maverick on v5p
+  // −30.8% → −20.4%.
   const Limit limits[] = {
-      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.0364, 0.0872, 0.546}, {"moe", 0.0274, 0.0813, 0.546},
-      {"fp8_fp4", 0.058, 0.1180, 0.929},    {"all", 0.0386, 0.0948, 0.929},
+      {"dense_bf16", 0.033, 0.0743, 0.521}, {"fsdp_zero3", 0.0364, 0.0868, 0.546}, {"moe", 0.0273, 0.0797, 0.546},
+      {"fp8_fp4", 0.058, 0.1175, 0.929},    {"all", 0.0386, 0.0945, 0.929},
   };
   const auto groups = group_errors(rows);
   for (const Limit& l : limits) {

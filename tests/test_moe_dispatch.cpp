@@ -68,7 +68,7 @@ TEST_CASE("permute_scale is a stack key: echoed, range-checked, and only the jax
   SoftwareStack st;
   for (const std::string& id : software_stack_ids()) {
     REQUIRE(software_stack_defaults(id, &st));
-    CHECK(st.permute_scale == (id == "jax" ? 17.1 : 1.0));
+    CHECK(st.permute_scale == (id == "jax" ? 17.8 : 1.0));
   }
   const ParsedScenario bad = parse_scenario(
       R"({"model": "mixtral-8x7b", "training": {"stack": {"id": "jax", "permute_scale": -3}}})", bundled_catalog());

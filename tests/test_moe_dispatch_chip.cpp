@@ -1,5 +1,5 @@
 // A sort-and-gather MoE dispatch on another chip than the one it was measured on (the jax stack's
-// 17.1 comes from MaxText issue #1256 on a v5p): the chip's own multiple (dispatch_vs_stack), the
+// 17.8 comes from MaxText issue #1256 on a v5p): the chip's own multiple (dispatch_vs_stack), the
 // SparseCore gather path (layout.sparsecore_gather, sparsecore_gather_vs_stack), and the expert
 // biases a MaxText MoE layer gathers per routed copy (model.moe.expert_bias; MaxText moe.py
 // transform_bias). core/src/layout/moe.cpp has the formula; docs/validation.md the fit.
@@ -56,14 +56,14 @@ const char* kIronwoodAtOne = R"({"preset": "tpu-ironwood", "id": "ironwood-v5p-d
 
 TEST_CASE("a chip's own dispatch speed scales the jax stack's sort-and-gather dispatch", "[layout][moe]") {
   const Device& iw = *bundled_catalog().find_device("tpu-ironwood");
-  REQUIRE(iw.dispatch_vs_stack == Approx(0.4179));
-  REQUIRE(iw.sparsecore_gather_vs_stack == Approx(0.8146));
+  REQUIRE(iw.dispatch_vs_stack == Approx(0.3568));
+  REQUIRE(iw.sparsecore_gather_vs_stack == Approx(0.5527));
   const LayoutResult fitted = run(dsv3(R"("tpu-ironwood")", R"("jax")", false));
   const LayoutResult at_one = run(dsv3(kIronwoodAtOne, R"("jax")", false));
-  CHECK(at_one.permute_scale == Approx(17.1));
-  CHECK(fitted.permute_scale == Approx(17.1 * 0.4179));
-  CHECK(fitted.dispatch_vs_stack == Approx(0.4179));
-  CHECK(fitted.moe_permute_s == Approx(0.4179 * at_one.moe_permute_s).epsilon(1e-9));
+  CHECK(at_one.permute_scale == Approx(17.8));
+  CHECK(fitted.permute_scale == Approx(17.8 * 0.3568));
+  CHECK(fitted.dispatch_vs_stack == Approx(0.3568));
+  CHECK(fitted.moe_permute_s == Approx(0.3568 * at_one.moe_permute_s).epsilon(1e-9));
   CHECK(fitted.expert_compute_s == Approx(at_one.expert_compute_s).epsilon(1e-12));  // nothing else moves
   CHECK(fitted.step_s < at_one.step_s);
   CHECK(fitted.dispatch_basis == LayoutResult::DispatchBasis::fitted);
@@ -74,8 +74,8 @@ TEST_CASE("a chip's own dispatch speed scales the jax stack's sort-and-gather di
     const LayoutResult sc = run(dsv3(R"("tpu-ironwood")", R"("jax")", true));
     CHECK(sc.dispatch_sparsecore);
     CHECK_FALSE(sc.sparsecore_unfitted);
-    CHECK(sc.permute_scale == Approx(17.1 * 0.8146));
-    CHECK(sc.moe_permute_s == Approx(0.8146 / 0.4179 * fitted.moe_permute_s).epsilon(1e-9));
+    CHECK(sc.permute_scale == Approx(17.8 * 0.5527));
+    CHECK(sc.moe_permute_s == Approx(0.5527 / 0.3568 * fitted.moe_permute_s).epsilon(1e-9));
     CHECK(says(notes(dsv3(R"("tpu-ironwood")", R"("jax")", true)), "with the gathers on the SparseCores"));
     // A chip with no SparseCore value: the TensorCore's dispatch, and the plan says so.
     const Scenario v5p = dsv3(R"("tpu-v5p")", R"("jax")", true);
@@ -98,7 +98,7 @@ TEST_CASE("a chip's own dispatch speed scales the jax stack's sort-and-gather di
   }
   SECTION("never below a copy") {
     const LayoutResult r = run(dsv3(R"("tpu-ironwood")", R"({"id": "jax", "permute_scale": 2})", false));
-    CHECK(r.permute_scale == 1);  // 2 × 0.4179 would be faster than the copy itself
+    CHECK(r.permute_scale == 1);  // 2 × 0.3568 would be faster than the copy itself
   }
 }
 
@@ -167,8 +167,56 @@ TEST_CASE("the Ironwood's dispatch speeds are what calibrate fits on its two cal
   const FitResult f = fit_device(&rows, "tpu-ironwood", {"dispatch_vs_stack", "sparsecore_gather_vs_stack"},
                                  [](const ValidationRow& r) { return r.in_sample; });
   REQUIRE(f.values.size() == 2);
-  CHECK(f.values[0].second == Approx(0.4179).margin(0.0005));
-  CHECK(f.values[1].second == Approx(0.8146).margin(0.0005));
+  CHECK(f.values[0].second == Approx(0.3568).margin(0.0005));
+  CHECK(f.values[1].second == Approx(0.5527).margin(0.0005));
   CHECK(is_fittable("dispatch_vs_stack"));
   CHECK(is_fittable("sparsecore_gather_vs_stack"));
+}
+
+TEST_CASE("a grouped GEMM tiled over all experts' rows visits (m/tm + groups) tiles (megablox, tokamax)", "[layout][moe]") {
+  // DeepSeek-V3 on 128 TPU7x: 16 sequences of 4,096 per chip, top-8 of 256 experts = 2,048 routed
+  // rows per expert per chip, 1,024 on each of its two TensorCores; MaxText's m-tile is 512 rows.
+  const Scenario s = dsv3(R"("tpu-ironwood")", R"("jax")", false);
+  const LayoutResult r = run(s);
+  CHECK(s.device.cores_per_device == 2);
+  CHECK(r.tokens_per_expert == Approx(2048));
+  CHECK(r.gmm_tile_waste == Approx(1 + 512.0 / 1024));
+  // Without the tile term (a stack object with gmm_tile_rows 0) the expert GEMMs are that much
+  // shorter, at the same width (the tokens per expert are not the narrowest side here).
+  const LayoutResult flat = run(dsv3(R"("tpu-ironwood")", R"({"id": "jax", "gmm_tile_rows": 0})", false));
+  CHECK(flat.gmm_tile_waste == 0);
+  CHECK(r.expert_gemm_efficiency == Approx(flat.expert_gemm_efficiency));
+  CHECK(r.expert_compute_s == Approx(1.5 * flat.expert_compute_s).epsilon(1e-9));
+  // One core per chip (the v5p's megacore is one JAX device): the whole chip's rows per expert.
+  const LayoutResult v5p = run(dsv3(R"("tpu-v5p")", R"("jax")", false));
+  CHECK(v5p.gmm_tile_waste == Approx(1 + 512.0 / 2048));
+  // Where few tokens reach each expert, the tiles replace the narrow-GEMM penalty instead of adding
+  // to it: the width stays the experts' (Llama 4 Maverick with TP 4: 256 rows per expert).
+  const Scenario mav = testutil::scenario(R"({"model": {"name": "Maverick-like", "params": 400e9, "active_params": 17e9,
+      "layers": 48, "hidden": 5120, "heads": 40, "vocab": 202048, "seq_len": 8192,
+      "attention": {"type": "gqa", "kv_heads": 8, "head_dim": 128}, "ffn_hidden": 16384,
+      "moe": {"experts": 128, "experts_per_token": 1, "shared_experts": 1, "moe_layers": 24, "expert_ffn_hidden": 8192}},
+      "device": "tpu-v5p", "training": {"zero_stage": 3, "stack": "jax", "layout": {"tp": 4, "pp": 1, "dp": 32,
+      "micro_batch": 4, "global_batch": 512, "seq_len": 8192, "recompute": "full", "expert_imbalance": 1.0}}})");
+  const LayoutResult m = run(mav);
+  CHECK(m.tokens_per_expert == Approx(256));
+  CHECK(m.gmm_tile_waste == Approx(3.0));
+  CHECK(m.expert_gemm_efficiency == Approx(mav.device.gemm_efficiency_at(2048)));  // f_e 8,192 ÷ expert TP 4
+  CHECK(says(notes(mav), u8"the grouped GEMM computes 3× the tiles its routed rows need"));
+  CHECK(says(notes(s), u8"1.5× the tiles"));
+  CHECK(says(notes(s), "1,024 rows per core"));
+  CHECK_FALSE(says(notes(dsv3(R"("tpu-ironwood")", R"({"id": "jax", "gmm_tile_rows": 0})", false)), "the tiles its routed rows need"));
+  // Capacity einsums (MaxText's dropping path) run no grouped GEMM: no tiles charged.
+  Scenario einsum = s;
+  einsum.training.layout.einsum_dispatch = true;
+  CHECK(run(einsum).gmm_tile_waste == 0);
+  // GPU stacks: not charged (their grouped GEMMs tile each expert on its own).
+  CHECK(run(dsv3(R"("tpu-ironwood")", R"("megatron")", false)).gmm_tile_waste == 0);
+  // The key is range-checked by name.
+  const auto bad = parse_scenario(R"({"training": {"stack": {"id": "jax", "gmm_tile_rows": -1}}})", bundled_catalog());
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.issues.front().path == "training.stack.gmm_tile_rows");
+  const auto bad_cores = parse_scenario(R"({"device": {"preset": "tpu-ironwood", "id": "x", "cores_per_device": 0}})", bundled_catalog());
+  REQUIRE_FALSE(bad_cores.ok());
+  CHECK(bad_cores.issues.front().path == "device.cores_per_device");
 }

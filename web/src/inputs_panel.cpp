@@ -280,6 +280,17 @@ void model_block(Ui& ui) {
                       u8"Always-active experts in each MoE layer, each as wide as a routed expert; a wider shared "
                       u8"MLP counts as its width ÷ the experts' (Qwen2-57B-A14B's 20,480 over 2,560: 8)."});
     number_field(ui, {"model.moe.moe_layers", "MoE layers", 1, "", true, nullptr});
+    const json* bv = input_value(ui.state, "model.moe.expert_bias");
+    bool bias = bv && bv->is_boolean() && bv->get<bool>();
+    note_input(ui, "model.moe.expert_bias", "Expert biases", bias ? "on" : "off");
+    field_label(ui, "Expert biases",
+                u8"The routed experts' linear layers carry biases (gpt-oss). A stack that gathers them for "
+                u8"every routed copy (JAX / XLA, MaxText's transform_bias) moves k·(2·f + h) more elements "
+                u8"per token in its dispatch; copy-kernel stacks add them inside the GEMM.");
+    ImGui::SameLine(label_width(ui));
+    if (ImGui::Checkbox("##expert_bias", &bias)) set_input(ui.state, "model.moe.expert_bias", bias);
+    note_rect(ui, "input:model.moe.expert_bias");
+    field_issues(ui, "model.moe.expert_bias");
   }
 }
 

@@ -169,6 +169,11 @@ void layout_editor(Ui& ui) {
     // Read only by interleaved pipelines (PP > 1, v > 1) on the megatron stack (layout/comms.cpp).
     if (p.layout.pp > 1 && p.layout.virtual_stages > 1) switch_field(ui, "PP overlap", "training.layout.pp_comm_overlap");
     switch_field(ui, "Host offload", "training.layout.offload_activations");
+    // Read only by a sort-and-gather MoE dispatch (the jax stack; layout/moe.cpp dispatch_scale):
+    // XLA's SparseCore gather offload, shown for a MoE model on that stack.
+    if (ui.sc().model.moe.enabled() && ui.sc().training.stack.permute_scale > 1) {
+      switch_field(ui, "SparseCore gathers", "training.layout.sparsecore_gather");
+    }
     ImGui::EndTable();
   }
   // The stack's, recipe's and schedule's names do not fit an input cell of the 4-column table: rows

@@ -18,6 +18,10 @@ struct Device {
   std::string vendor;
   double memory_bytes = 0;     // HBM capacity per device
   double hbm_bytes_per_s = 0;  // HBM bandwidth per device
+  // Compute cores a framework runs as separate devices on one chip, each on its own share of the
+  // chip's tokens (TPU7x: two TensorCores, two JAX devices; 1 elsewhere). Kernels that tile per
+  // group of rows (a grouped GEMM's experts) see each core's rows.
+  double cores_per_device = 1;
   // Dense peak FLOP/s per precision; 0 means the device has no such tensor path.
   double dense_flops_fp32 = 0, dense_flops_bf16 = 0, dense_flops_fp8 = 0, dense_flops_fp4 = 0;
   double scale_up_domain = 1;        // devices in one scale-up (NVLink/ICI) domain

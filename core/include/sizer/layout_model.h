@@ -166,6 +166,7 @@ struct LayoutResult {
   // measuring chip's cost per HBM byte).
   enum class DispatchBasis { none, measured, fitted, assumed } dispatch_basis = DispatchBasis::none;
   double dispatch_bias_share = 0;     // of the dispatch elements: the expert biases' gathers (0–1)
+  double gmm_tile_waste = 0;          // grouped-GEMM tiles computed ÷ needed (stack.gmm_tile_rows); 0: not charged
   double ep_comm_hidden_s = 0;        // all-to-all hidden behind compute (ep_overlap); not in ep_comm_s
   double etp_comm_s = 0;              // of ep_comm_s: expert TP's all-gather and reduce-scatter of the routed copies
   // Expert-parallel traffic per routed token and MoE layer, in token copies of h elements: to EP

@@ -105,6 +105,13 @@ struct SoftwareStack {
   // The chip permute_scale was measured on (jax: MaxText #1256's v5p); elsewhere the chip's own
   // dispatch_vs_stack applies. Set by the stack id, not a scenario key.
   std::string permute_scale_chip;
+  // A grouped GEMM that tiles the routed rows of all experts together, m-tiles of this many rows,
+  // visits every tile once per expert group it touches (megablox / tokamax make_group_metadata:
+  // each group's rows rounded out to whole tiles at both ends), so it computes about
+  // (m/tm + groups) tiles for m/tm of work. 0 = not charged (per-expert grouped GEMMs on GPUs pad
+  // each expert to their own 128-row tiles, under 6% at the ≥ 1,024 tokens per expert of every GPU
+  // run here). jax: 512, MaxText's default wi_/wo_tile_*_batch_seq.
+  double gmm_tile_rows = 0;
 };
 // The bundled stacks' defaults; false for an unknown id.
 bool software_stack_defaults(const std::string& id, SoftwareStack* out);

@@ -36,8 +36,9 @@ void read_device_fields(Reader& r, const json& obj, const std::string& path, Dev
                "hbm_bytes_per_s", "dense_flops", "headline_is_sparse", "scale_up_name",
                "scale_up_domain", "scale_up_bytes_per_s", "scale_out_bytes_per_s", "tdp_w", "power_limit_w", "system_w",
                "default_system", "default_price", "price_note", "sources", "note", "notes",
-               "efficiency"});
+               "efficiency", "cores_per_device"});
   read_id_text(r, obj, path, &d->id, &d->name);
+  r.number(obj, "cores_per_device", path, Range{1, 64}, &d->cores_per_device);
   r.string(obj, "vendor", path, &d->vendor);
   r.number(obj, "memory_bytes", path, kBytes, &d->memory_bytes);
   r.number(obj, "hbm_bytes_per_s", path, kBandwidth, &d->hbm_bytes_per_s);

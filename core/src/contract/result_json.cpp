@@ -205,6 +205,7 @@ json device_to_json(const Device& d) {
   if (d.power_limit_w > 0) j["power_limit_w"] = d.power_limit_w;
   if (d.attention_efficiency > 0) j["efficiency"]["attention"] = d.attention_efficiency;
   if (d.flash_attention_vs_h100 != 1) j["efficiency"]["flash_attention_vs_h100"] = d.flash_attention_vs_h100;
+  if (d.cores_per_device != 1) j["cores_per_device"] = d.cores_per_device;
   if (d.dispatch_vs_stack != 1) j["efficiency"]["dispatch_vs_stack"] = d.dispatch_vs_stack;
   if (d.sparsecore_gather_vs_stack > 0) j["efficiency"]["sparsecore_gather_vs_stack"] = d.sparsecore_gather_vs_stack;
   if (d.fp8_gemm_vs_bf16 > 0) j["efficiency"]["fp8_gemm_vs_bf16"] = d.fp8_gemm_vs_bf16;
@@ -296,7 +297,8 @@ json scenario_to_json(const Scenario& s) {
   training["stack"] = json_object({{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
                                    {"layer_overhead_s", t.stack.layer_overhead_s}, {"cast_scale", t.stack.cast_scale},
                                    {"permute_scale", t.stack.permute_scale},
-                                   {"gathers_expert_bias", t.stack.gathers_expert_bias}});
+                                   {"gathers_expert_bias", t.stack.gathers_expert_bias},
+                                   {"gmm_tile_rows", t.stack.gmm_tile_rows}});
   if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;
   json& lj = training["layout"];
   lj["given"] = s.training.layout_given;

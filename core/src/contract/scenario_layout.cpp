@@ -99,7 +99,7 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
   }
   if (is_object) {
     r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s", "cast_scale", "permute_scale",
-                          "gathers_expert_bias"});
+                          "gathers_expert_bias", "gmm_tile_rows"});
     if (!r.string(v, "id", path, &id)) {
       r.error(detail::join(path, "id"), "is required: " + stack_list());
       return;
@@ -119,6 +119,7 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
     r.number(v, "cast_scale", path, Range{0.1, 100}, &st.cast_scale);
     r.number(v, "permute_scale", path, Range{0.1, 100}, &st.permute_scale);
     r.boolean(v, "gathers_expert_bias", path, &st.gathers_expert_bias);
+    r.number(v, "gmm_tile_rows", path, Range{0, 65536}, &st.gmm_tile_rows);
   }
   *out = st;
 }

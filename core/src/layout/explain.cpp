@@ -85,13 +85,21 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
             : u8"the cost per HBM byte measured on a TPU v5p (MaxText issue #1256), not fitted on this chip";
     out.push_back(u8"mixture-of-experts dispatch on this stack costs " + num(r.permute_scale) +
                   u8"× an HBM-speed copy (XLA's sort and gather; " + basis +
-                  u8"); held out, the 8 published MaxText MoE runs on TPU7x took from 6% less to 7% more time than "
-                  u8"predicted and the 3 on TPU v5p from 1% less to 44% more, so read this step time with that spread "
+                  u8"); held out, the 8 published MaxText MoE runs on TPU7x took from 1% less to 16% more time than "
+                  u8"predicted and the 3 on TPU v5p from 4% less to 26% more, so read this step time with that spread "
                   u8"(docs/validation.md)");
   }
   if (r.sparsecore_unfitted) {
     out.push_back(u8"layout.sparsecore_gather is set, but no SparseCore gather speed is fitted for " + d.id +
                   u8" (or it has no SparseCores): the dispatch is timed as if the TensorCore ran the gathers");
+  }
+  // Few routed rows per expert on a tile-over-all-experts grouped GEMM (megablox, tokamax).
+  if (r.gmm_tile_waste >= 1.2) {
+    out.push_back(u8"the grouped GEMM computes " + num(r.gmm_tile_waste) +
+                  u8"× the tiles its routed rows need: it visits each m-tile once per expert it touches, and each "
+                  u8"expert gets " + fmt::count(r.tokens_per_expert / std::max(1.0, d.cores_per_device)) +
+                  u8" rows per core per micro-batch; more tokens per device (a larger micro-batch) or fewer experts "
+                  u8"per device (expert parallelism) shrink it");
   }
   if (r.dispatch_bias_share > 0) {
     out.push_back(u8"the experts' biases are gathered for every routed copy beside the tokens (MaxText's "

@@ -7,6 +7,15 @@
 //    (the EP group's tokens, gathered over expert TP; Megatron-Core token dispatcher). The grouped
 //    GEMM's efficiency uses the dense GEMMs' width-saturation form (docs/validation.md) on its
 //    smallest dimension: min(tokens per expert, h, f_e / expert_tp).
+//  - Grouped-GEMM tiles (`stack.gmm_tile_rows`, TPUs): megablox and tokamax tile the routed rows of
+//    all local experts together in m-tiles of tm rows and visit each tile once per expert group
+//    it touches (make_group_metadata rounds every group out to whole tiles at both ends; jax
+//    experimental/pallas/ops/tpu/megablox/gmm.py), so a core with m rows over G experts computes
+//    about m/tm + G tiles for m/tm of work: × (1 + tm·G/m), G/m the inverse of its rows per
+//    expert. Each tile runs at the GEMM's full-size efficiency, so with this term the width no
+//    longer falls with the tokens per expert. MaxText's default tm is 512 (base.yml
+//    wi_tile_*_batch_seq); a TPU7x chip is two JAX devices (`cores_per_device`), each with half
+//    the rows.
 //  - Load imbalance: the busiest device paces every all-to-all, so its expert work and received
 //    bytes scale by the busiest load ÷ the mean. Default 1.25: the capacity factor GShard and Switch
 //    Transformer train with (Lepikhin et al. 2020 §2.2; Fedus et al. 2022 §2.2 and Table 1), i.e.
@@ -119,11 +128,19 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
 
   // Routed-expert GEMMs on the busiest device.
   r->tokens_per_expert = tokens_dev * l.ep * etp * k / m.moe.experts * imbalance;
-  const double width = std::min({r->tokens_per_expert, h, expert_ffn_width(m) / etp});
+  // A grouped GEMM tiled over all experts' rows (stack.gmm_tile_rows) runs its tiles at the
+  // GEMM's full-size efficiency but visits (m/tm + groups) of them for m/tm of work: × (1 + tm ÷
+  // the rows per expert on each core). Otherwise few tokens per expert narrow the GEMM itself.
+  const double tm = l.einsum_dispatch ? 0.0 : c.stack.gmm_tile_rows;  // capacity einsums: no grouped GEMM
+  const double rows_per_group = r->tokens_per_expert / std::max(1.0, d.cores_per_device);
+  r->gmm_tile_waste = tm > 0 && rows_per_group > 0 ? 1.0 + tm / rows_per_group : 0.0;
+  const double width = tm > 0 ? std::min(h, expert_ffn_width(m) / etp)
+                              : std::min({r->tokens_per_expert, h, expert_ffn_width(m) / etp});
   r->expert_gemm_efficiency = d.gemm_efficiency_at(width);
   const double peak_bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
   if (r->expert_gemm_efficiency > 0) {
     r->expert_compute_s = r->tokens_per_step * st.routed_hw_token * imbalance * st.stage_skew / st.devices *
+                          std::max(1.0, r->gmm_tile_waste) *
                           linear_s_per_flop(st.peak, r->low_precision_factor, peak_bf16, r->bf16_layer_share,
                                             r->expert_gemm_efficiency);
   }

@@ -3,7 +3,7 @@
 // on 2026-12-06 (206 runs, 152 held out, after the Ironwood fit, MLPerf v4.1, Gemma 4, the SMs that
 // hidden data-parallel collectives take on GPUs, the eight MoE Parallel Folding rows on H100,
 // each MoE run's all-to-all element size as its framework sends it, the casts and activations of every
-// routed copy, and the Ironwood's own MoE dispatch speeds and expert-bias gathers;
+// routed copy, the Ironwood's own MoE dispatch speeds, expert-bias gathers and grouped-GEMM tiles;
 // docs/validation/results.md). Each row is that group's held-out run count,
 // out_of_sample_p80_abs_error, out_of_sample_step_error_p10 and _p90; tests/test_layout_accuracy.cpp
 // recomputes them.
@@ -19,8 +19,8 @@ namespace sizer {
 const std::vector<LayoutAccuracy>& layout_accuracy_table() {
   static const std::vector<LayoutAccuracy> table = {
       {"dense_bf16", "dense BF16", 69, 0.097, -0.080, 0.124},
-      {"fsdp_zero3", "FSDP/ZeRO-3", 96, 0.101, -0.073, 0.163},
-      {"moe", "MoE", 28, 0.107, -0.089, 0.127},
+      {"fsdp_zero3", "FSDP/ZeRO-3", 96, 0.104, -0.073, 0.157},
+      {"moe", "MoE", 28, 0.122, -0.089, 0.155},
       {"fp8_fp4", "FP8/FP4", 63, 0.141, -0.111, 0.181},
   };
   return table;
