@@ -90,7 +90,7 @@ export function planInPage(page, scenario) {
     const sizer = await (window.__sizerApi || (window.__sizerApi = createSizer()));
     const r = sizer.plan(s);
     return { layout: r.layout, step: r.result.step, memory: r.result.memory, valid: r.result.valid, accuracy: r.result.accuracy,
-             explanations: r.result.explanations };
+             explanations: r.result.explanations, throughput: r.result.throughput };
   }, scenario);
 }
 

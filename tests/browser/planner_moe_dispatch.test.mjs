@@ -1,5 +1,5 @@
 // The MoE dispatch of a sort-and-gather stack on the chip it runs on, driven as people do: the
-// planner's "SparseCore gathers" switch (training.layout.sparsecore_gather), a mouse click at
+// planner's "SparseCore" switch (training.layout.sparsecore_gather), a mouse click at
 // desktop size and a touchscreen tap at phone size, on DeepSeek-V3 under FSDP on 128 TPU7x with the
 // JAX / XLA stack (MaxText's Ironwood recipe). On, the dispatch runs at the chip's SparseCore value
 // (0.5527 of the stack's v5p cost) instead of its TensorCore one (0.3568): the experts segment grows,
@@ -91,7 +91,7 @@ async function driveSparseCore(browser, origin, shots, size) {
 }
 
 export const tests = [
-  ['planner: "SparseCore gathers" and "Expert biases", clicked at desktop size and tapped at phone size, change the MoE dispatch', async ({ browser, origin, shots }) => {
+  ['planner: "SparseCore" and "Expert biases", clicked at desktop size and tapped at phone size, change the MoE dispatch', async ({ browser, origin, shots }) => {
     await driveSparseCore(browser, origin, shots, kDesktop);
     await driveSparseCore(browser, origin, shots, kPhoneTouch);
   }],

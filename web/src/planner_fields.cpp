@@ -172,7 +172,7 @@ void layout_editor(Ui& ui) {
     // Read only by a sort-and-gather MoE dispatch (the jax stack; layout/moe.cpp dispatch_scale):
     // XLA's SparseCore gather offload, shown for a MoE model on that stack.
     if (ui.sc().model.moe.enabled() && ui.sc().training.stack.permute_scale > 1) {
-      switch_field(ui, "SparseCore gathers", "training.layout.sparsecore_gather");
+      switch_field(ui, "SparseCore", "training.layout.sparsecore_gather");
     }
     ImGui::EndTable();
   }
