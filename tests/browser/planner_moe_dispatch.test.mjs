@@ -60,7 +60,7 @@ async function driveSparseCore(browser, origin, shots, size) {
 
   // The inputs' "Expert biases": each routed copy gathers its expert's biases too.
   // (At phone size the inputs are on the Overview tab: a tap there, then the link and plan().)
-  const bias = 'input:model.moe.expert_bias';
+  const bias = 'switch:model.moe.expert_bias';
   if (touch) {
     await press(page, 'tab:Overview', true);
     await frames(page, 6);

@@ -82,6 +82,19 @@ bool has_error(Ui& ui, const std::string& path) {
   return !issues_at(ui.state.editor.issues, path).empty() || !issues_at(ui.state.editor.local, path).empty();
 }
 
+// A switch bound to a boolean scenario path, label on the left as the number fields have it; its
+// rect is "switch:<path>" ("input:" names the text fields that Tab walks through).
+void checkbox_field(Ui& ui, const char* path, const char* label, const char* help) {
+  bool on = input_bool(ui.state, path);
+  note_input(ui, path, label, on ? "on" : "off");
+  field_label(ui, label, help);
+  ImGui::SameLine(label_width(ui));
+  ImGui::PushID(path);
+  if (ImGui::Checkbox("##on", &on)) set_input(ui.state, path, on);
+  ImGui::PopID();
+  note_rect(ui, std::string("switch:") + path);
+}
+
 void number_field(Ui& ui, const NumberSpec& f, const char* hint, double fallback) {
   ImGui::PushID(f.path);
   const float lw = label_width(ui);
@@ -280,16 +293,10 @@ void model_block(Ui& ui) {
                       u8"Always-active experts in each MoE layer, each as wide as a routed expert; a wider shared "
                       u8"MLP counts as its width ÷ the experts' (Qwen2-57B-A14B's 20,480 over 2,560: 8)."});
     number_field(ui, {"model.moe.moe_layers", "MoE layers", 1, "", true, nullptr});
-    const json* bv = input_value(ui.state, "model.moe.expert_bias");
-    bool bias = bv && bv->is_boolean() && bv->get<bool>();
-    note_input(ui, "model.moe.expert_bias", "Expert biases", bias ? "on" : "off");
-    field_label(ui, "Expert biases",
-                u8"The routed experts' linear layers carry biases (gpt-oss). A stack that gathers them for "
-                u8"every routed copy (JAX / XLA, MaxText's transform_bias) moves k·(2·f + h) more elements "
-                u8"per token in its dispatch; copy-kernel stacks add them inside the GEMM.");
-    ImGui::SameLine(label_width(ui));
-    if (ImGui::Checkbox("##expert_bias", &bias)) set_input(ui.state, "model.moe.expert_bias", bias);
-    note_rect(ui, "input:model.moe.expert_bias");
+    checkbox_field(ui, "model.moe.expert_bias", "Expert biases",
+                   u8"The routed experts' linear layers carry biases (gpt-oss). A stack that gathers them for "
+                   u8"every routed copy (JAX / XLA, MaxText's transform_bias) moves k·(2·f + h) more elements "
+                   u8"per token in its dispatch; copy-kernel stacks add them inside the GEMM.");
     field_issues(ui, "model.moe.expert_bias");
   }
 }
@@ -456,13 +463,7 @@ void layout_block(Ui& ui) {
                             input_string(ui.state, "training.layout.recompute"),
                             "Activation recomputation (Korthikanti et al. 2022).");
   if (r >= 0) set_input(ui.state, "training.layout.recompute", rc[r].value);
-  bool sp = input_value(ui.state, "training.layout.sequence_parallel") &&
-            input_value(ui.state, "training.layout.sequence_parallel")->is_boolean() &&
-            input_value(ui.state, "training.layout.sequence_parallel")->get<bool>();
-  note_input(ui, "training.layout.sequence_parallel", "Sequence parallel", sp ? "on" : "off");
-  field_label(ui, "Sequence parallel", nullptr);
-  ImGui::SameLine(label_width(ui));
-  if (ImGui::Checkbox("##sp", &sp)) set_input(ui.state, "training.layout.sequence_parallel", sp);
+  checkbox_field(ui, "training.layout.sequence_parallel", "Sequence parallel", nullptr);
   field_issues(ui, "training.layout");
 }
 

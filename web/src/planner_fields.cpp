@@ -63,11 +63,6 @@ void count_field(Ui& ui, const char* label, const char* path, const double* valu
   number_field(ui, label, path, 1.0, "%.0f", true, value);
 }
 
-bool input_bool(const AppState& s, const char* path) {
-  const json* v = input_value(s, path);
-  return v && v->is_boolean() && v->get<bool>();
-}
-
 void switch_field(Ui& ui, const char* label, const char* path) {
   row_label(label);
   ImGui::PushID(path);

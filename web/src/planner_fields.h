@@ -29,7 +29,6 @@ void number_field(Ui& ui, const char* label, const char* path, double scale, con
                   const double* value = nullptr);
 // An integer field for `path`; `value` overrides what is shown (e.g. a default from elsewhere).
 void count_field(Ui& ui, const char* label, const char* path, const double* value = nullptr);
-bool input_bool(const AppState& s, const char* path);
 void switch_field(Ui& ui, const char* label, const char* path);
 // A choice among `options`, stored as a string (or as an integer when `integer`).
 void choice_field(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, bool integer = false);

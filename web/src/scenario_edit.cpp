@@ -120,6 +120,11 @@ std::string input_string(const AppState& s, const std::string& path) {
   return v && v->is_string() ? v->get<std::string>() : std::string();
 }
 
+bool input_bool(const AppState& s, const std::string& path) {
+  const json* v = input_value(s, path);
+  return v && v->is_boolean() && v->get<bool>();
+}
+
 bool is_set(const AppState& s, const std::string& path) { return find_path(s.editor.draft, path) != nullptr; }
 
 void set_input(AppState& s, const std::string& path, json value) {

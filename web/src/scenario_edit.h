@@ -22,6 +22,7 @@ namespace sizer_web {
 const nlohmann::json* input_value(const AppState& s, const std::string& path);
 double input_number(const AppState& s, const std::string& path, double fallback = 0);
 std::string input_string(const AppState& s, const std::string& path);
+bool input_bool(const AppState& s, const std::string& path);  // false unless set to true
 // Sets a value in the draft (model fields turn a preset id into {"preset": id, ...}).
 void set_input(AppState& s, const std::string& path, nlohmann::json value);
 // Removes a value from the draft, so the core's default applies again.

@@ -97,7 +97,7 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
   if (r.gmm_tile_waste >= 1.2) {
     out.push_back(u8"the grouped GEMM computes " + num(r.gmm_tile_waste) +
                   u8"× the tiles its routed rows need: it visits each m-tile once per expert it touches, and each "
-                  u8"expert gets " + fmt::count(r.tokens_per_expert / std::max(1.0, d.cores_per_device)) +
+                  u8"expert gets " + fmt::count(r.tokens_per_expert / d.cores_per_device) +
                   u8" rows per core per micro-batch; more tokens per device (a larger micro-batch) or fewer experts "
                   u8"per device (expert parallelism) shrink it");
   }

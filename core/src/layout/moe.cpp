@@ -83,28 +83,22 @@ constexpr double kDispatchEinsumsBwd = 3.0;    // backward: dispatch input grad,
 constexpr double kDeepEpSmShare = 20.0 / 132.0;  // DeepEP: 20 of the H800's 132 SMs (DeepSeek-V3 §3.2.2)
 constexpr double kGatedBiases = 2.0;           // gate and up projections' biases, each f_e wide (gated experts)
 
-struct DispatchScale {
-  double scale = 1, chip = 0;
-  bool sparsecore = false, unfitted = false;
-  LayoutResult::DispatchBasis basis = LayoutResult::DispatchBasis::none;
-};
-
 // A copy-kernel stack (permute_scale 1) moves the copies at HBM speed on every chip. A stack whose
 // dispatch is slower than that (XLA's sort-and-gather on TPUs) was fitted on one chip; on another
 // the excess is that chip's own: dispatch_vs_stack, or with the gathers offloaded to SparseCores
 // (XLA's --xla_tpu_enable_offloading_gather_to_sparsecore) sparsecore_gather_vs_stack. Never below
-// a copy.
-DispatchScale dispatch_scale(const Device& d, const PlanLayout& l, const SoftwareStack& st) {
-  DispatchScale out;
-  out.scale = st.permute_scale;
-  if (st.permute_scale <= 1) return out;
-  out.unfitted = l.sparsecore_gather && !(d.sparsecore_gather_vs_stack > 0);
-  out.sparsecore = l.sparsecore_gather && !out.unfitted;
-  out.chip = out.sparsecore ? d.sparsecore_gather_vs_stack : d.dispatch_vs_stack;
-  out.scale = std::max(1.0, st.permute_scale * out.chip);
+// a copy. Sets the result's permute_scale and what it was made of.
+void dispatch_scale(const Device& d, const PlanLayout& l, const SoftwareStack& st, LayoutResult* r) {
+  r->permute_scale = st.permute_scale;
+  if (st.permute_scale <= 1) return;
+  r->sparsecore_unfitted = l.sparsecore_gather && !(d.sparsecore_gather_vs_stack > 0);
+  r->dispatch_sparsecore = l.sparsecore_gather && !r->sparsecore_unfitted;
+  r->dispatch_vs_stack = r->dispatch_sparsecore ? d.sparsecore_gather_vs_stack : d.dispatch_vs_stack;
+  r->permute_scale = std::max(1.0, st.permute_scale * r->dispatch_vs_stack);
   using B = LayoutResult::DispatchBasis;
-  out.basis = out.chip != 1 || out.sparsecore ? B::fitted : d.id == st.permute_scale_chip ? B::measured : B::assumed;
-  return out;
+  r->dispatch_basis = r->dispatch_vs_stack != 1 || r->dispatch_sparsecore ? B::fitted
+                      : d.id == st.permute_scale_chip                   ? B::measured
+                                                                        : B::assumed;
 }
 }  // namespace
 
@@ -132,7 +126,7 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   // GEMM's full-size efficiency but visits (m/tm + groups) of them for m/tm of work: × (1 + tm ÷
   // the rows per expert on each core). Otherwise few tokens per expert narrow the GEMM itself.
   const double tm = l.einsum_dispatch ? 0.0 : c.stack.gmm_tile_rows;  // capacity einsums: no grouped GEMM
-  const double rows_per_group = r->tokens_per_expert / std::max(1.0, d.cores_per_device);
+  const double rows_per_group = r->tokens_per_expert / d.cores_per_device;  // cores_per_device ≥ 1
   r->gmm_tile_waste = tm > 0 && rows_per_group > 0 ? 1.0 + tm / rows_per_group : 0.0;
   const double width = tm > 0 ? std::min(h, expert_ffn_width(m) / etp)
                               : std::min({r->tokens_per_expert, h, expert_ffn_width(m) / etp});
@@ -157,18 +151,13 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
     r->moe_permute_s = safe_div(flops_token * tokens_dev * moe_layers_stage * st.mb, peak_bf16 * eff);
   } else {
     // Router permute/unpermute copies, memory bound; a sort-and-gather stack's cost is the chip's.
-    const DispatchScale ds = dispatch_scale(d, l, c.stack);
-    r->permute_scale = ds.scale;
-    r->dispatch_vs_stack = ds.chip;
-    r->dispatch_sparsecore = ds.sparsecore;
-    r->sparsecore_unfitted = ds.unfitted;
-    r->dispatch_basis = ds.basis;
+    dispatch_scale(d, l, c.stack, r);
     const double token_elems = (1.0 + k) * h;
     const double bias_elems = m.moe.expert_bias && c.stack.gathers_expert_bias
                                   ? k * (kGatedBiases * expert_ffn_width(m) / etp + h)
                                   : 0.0;
     r->dispatch_bias_share = bias_elems / (token_elems + bias_elems);
-    const double permute_bytes = d.memory_bound_factor * ds.scale * kPermuteElementsPerK * (token_elems + bias_elems) *
+    const double permute_bytes = d.memory_bound_factor * r->permute_scale * kPermuteElementsPerK * (token_elems + bias_elems) *
                                  c.activation_bytes * tokens_dev;
     r->moe_permute_s = safe_div(permute_bytes * passes * moe_layers_stage * st.mb, d.hbm_bytes_per_s);
   }
