@@ -131,6 +131,9 @@ struct LayoutResult {
   // Step breakdown, seconds per optimizer step on the critical path.
   double compute_s = 0;        // GEMM and attention FLOPs at the achievable efficiency
   double attention_s = 0;      // the attention products' part of compute_s
+  // Attention FLOPs the kernels compute (forward + backward) ÷ the model's count: above 1 when
+  // windowed layers compute whole blocks past their window (SoftwareStack::attention_blocks).
+  double attention_block_factor = 1;
   double memory_bound_s = 0;   // elementwise work at HBM bandwidth (low_precision_cast_s included)
   double low_precision_cast_s = 0;  // FP8/FP4 casts of the linears' operands (low_precision.h)
   double tp_comm_s = 0;        // exposed (all of it unless tp_comm_overlap)

@@ -78,6 +78,33 @@ double windowed_layers(const Model& m);
 // Mistral 7B §2).
 double attention_span(const Model& m, double seq_len);
 
+// Blocks a block-sparse attention kernel computes whole: a (q_tokens × kv_tokens) block that any
+// unmasked query-key pair touches is computed in full, the mask applied inside it (JAX's splash
+// attention, jax/experimental/pallas/ops/tpu/splash_attention/splash_attention_kernel.py:
+// flash_attention_kernel runs every bkv_compute chunk of a non-empty block; so does tokamax's
+// (openxla/tokamax, splash_attention_kernel.py at 753ae8e8, over its active blocks only, with the
+// fused backward kernel its only one); FlashAttention-2 likewise computes a partly masked tile whole (Dao 2023 §3.1.1).
+// The forward kernel's blocks and the backward's (dK/dV, with dQ fused: MaxText
+// sa_use_fused_bwd_kernel) may differ. 0 = every computed key is an attended key (no blocks).
+struct AttentionBlocks {
+  double q_tokens = 0, kv_tokens = 0;          // forward: sa_block_q, sa_block_kv
+  double q_bwd_tokens = 0, kv_bwd_tokens = 0;  // backward: sa_block_q_dkv, sa_block_kv_dkv (0 = forward's)
+  bool any() const { return q_tokens > 0 || kv_tokens > 0 || q_bwd_tokens > 0 || kv_bwd_tokens > 0; }
+};
+
+// Mean keys per query that whole (bq × bkv) blocks compute in a causal window of w keys over s
+// tokens (the sequence a multiple of the blocks, as the kernels require): for the query block at
+// a = i·bq, the kv blocks from (a − w + 1) ÷ bkv to (a + bq − 1) ÷ bkv, bkv keys each. Past the
+// first w tokens the count repeats every bkv ÷ gcd(bq, bkv) query blocks. With bq = bkv = 1 it is
+// the exact mean, about w − w²/(2s). Returns min(w, s)'s exact mean for non-positive inputs.
+double block_keys_per_query(double s, double w, double bq, double bkv);
+
+// attention_span's convention (2 × mean keys per query in a windowed layer, s in a full one), with
+// the windowed layers' keys counted as whole blocks (block_keys_per_query); the full layers keep
+// the exact causal count, whose diagonal blocks the fitted attention efficiency carries. `backward`
+// picks the backward kernel's blocks. Equal to attention_span without blocks.
+double attention_span_computed(const Model& m, double seq_len, const AttentionBlocks& blocks, bool backward);
+
 // Parameters of all routed experts (read only when a token is routed to them). 0 for dense.
 double routed_expert_params(const Model& m);
 

@@ -112,6 +112,12 @@ struct SoftwareStack {
   // each expert to their own 128-row tiles, under 6% at the ≥ 1,024 tokens per expert of every GPU
   // run here). jax: 512, MaxText's default wi_/wo_tile_*_batch_seq.
   double gmm_tile_rows = 0;
+  // The attention kernel's blocks, computed whole where partly masked (sizer/model.h,
+  // AttentionBlocks): they set what a sliding-window layer computes beyond its window. jax: 512
+  // everywhere, MaxText's default sa_block_* (configs/base.yml; recipes override them); the GPU
+  // stacks: FlashAttention-2's 128-row tiles (Dao 2023 §3.3: blocks of 64 or 128), an assumption
+  // for cuDNN's fused attention, which publishes no tile sizes.
+  AttentionBlocks attention_blocks{128, 128, 128, 128};
 };
 // The bundled stacks' defaults; false for an unknown id.
 bool software_stack_defaults(const std::string& id, SoftwareStack* out);

@@ -300,6 +300,9 @@ json scenario_to_json(const Scenario& s) {
                                    {"gathers_expert_bias", t.stack.gathers_expert_bias},
                                    {"gmm_tile_rows", t.stack.gmm_tile_rows}});
   if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;
+  const AttentionBlocks& ab = t.stack.attention_blocks;
+  training["stack"]["attention_blocks"] = json_object({{"q_tokens", ab.q_tokens}, {"kv_tokens", ab.kv_tokens},
+                                                       {"q_bwd_tokens", ab.q_bwd_tokens}, {"kv_bwd_tokens", ab.kv_bwd_tokens}});
   json& lj = training["layout"];
   lj["given"] = s.training.layout_given;
   lj["tp_comm_overlap"] = l.tp_comm_overlap;

@@ -90,6 +90,36 @@ std::string stack_list() {
   return out;
 }
 
+// The attention kernel's blocks, in tokens: whole numbers 16 … 1,048,576 (splash attention and
+// FlashAttention tile sizes), or 0 for the forward's in a backward key, or for none (every key
+// computed is an attended key). Keys left out keep the stack's values.
+void read_attention_blocks(Reader& r, const json& v, const std::string& path, AttentionBlocks* out) {
+  if (!v.is_object()) {
+    r.error(path, "must be an object with q_tokens, kv_tokens, q_bwd_tokens and kv_bwd_tokens (tokens per block); got " +
+                      detail::show(v));
+    return;
+  }
+  r.only_keys(v, path, {"q_tokens", "kv_tokens", "q_bwd_tokens", "kv_bwd_tokens"});
+  AttentionBlocks b = *out;
+  const char* keys[] = {"q_tokens", "kv_tokens", "q_bwd_tokens", "kv_bwd_tokens"};
+  double* slots[] = {&b.q_tokens, &b.kv_tokens, &b.q_bwd_tokens, &b.kv_bwd_tokens};
+  bool ok = true;
+  for (int i = 0; i < 4; ++i) {
+    double x = *slots[i];
+    if (!r.number(v, keys[i], path, Range{0, 1048576, false, true}, &x)) {
+      if (v.contains(keys[i])) ok = false;
+      continue;
+    }
+    if (x != 0 && x < 16) {
+      r.error(detail::join(path, keys[i]), "must be 0 (none) or a block of 16 to 1,048,576 tokens; got " + detail::show(v[keys[i]]));
+      ok = false;
+      continue;
+    }
+    *slots[i] = x;
+  }
+  if (ok) *out = b;
+}
+
 void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack* out) {
   std::string id;
   const bool is_object = v.is_object();
@@ -99,7 +129,7 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
   }
   if (is_object) {
     r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s", "cast_scale", "permute_scale",
-                          "gathers_expert_bias", "gmm_tile_rows"});
+                          "gathers_expert_bias", "gmm_tile_rows", "attention_blocks"});
     if (!r.string(v, "id", path, &id)) {
       r.error(detail::join(path, "id"), "is required: " + stack_list());
       return;
@@ -120,6 +150,7 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
     r.number(v, "permute_scale", path, Range{0.1, 100}, &st.permute_scale);
     r.boolean(v, "gathers_expert_bias", path, &st.gathers_expert_bias);
     r.number(v, "gmm_tile_rows", path, Range{0, 65536}, &st.gmm_tile_rows);
+    if (auto it = v.find("attention_blocks"); it != v.end()) read_attention_blocks(r, *it, detail::join(path, "attention_blocks"), &st.attention_blocks);
   }
   *out = st;
 }

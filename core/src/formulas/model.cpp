@@ -2,12 +2,14 @@
 #include "sizer/model.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sizer {
 
 namespace {
 constexpr double kDenseBlockParamsPerH2 = 12.0;  // 4h² attention + 8h² MLP (Kaplan et al. 2020)
 constexpr double kKeyAndValue = 2.0;             // one key and one value vector per head
+constexpr long long kMaxBlockLoop = 1 << 16;     // block_keys_per_query's longest exact loop
 }  // namespace
 
 double dense_stack_params(double layers, double hidden) {
@@ -29,6 +31,62 @@ double attention_span(const Model& m, double seq_len) {
   const double w = m.attention.window, local = windowed_layers(m);
   if (!(local > 0) || !(m.layers > 0) || w >= seq_len) return seq_len;
   const double local_span = 2 * w - w * w / seq_len;
+  return ((m.layers - local) * seq_len + local * local_span) / m.layers;
+}
+
+double block_keys_per_query(double s, double w, double bq, double bkv) {
+  const bool ok = s >= 1 && w >= 1 && bq >= 1 && bkv >= 1 && s < 1e12 && bq < 1e12 && bkv < 1e12;
+  const double exact_w = std::min(std::max(0.0, w), std::max(0.0, s));
+  if (!ok) return s > 0 ? exact_w - exact_w * exact_w / (2 * s) : 0.0;
+  using I = long long;
+  const I S = std::llround(s), W = std::min<I>(std::llround(w), S), Q = std::llround(bq), K = std::llround(bkv);
+  const I n = (S + Q - 1) / Q;  // query blocks
+  auto blocks = [&](I i) {
+    const I a = i * Q, last = std::min(S - 1, a + Q - 1), first = std::max<I>(0, a - W + 1);
+    return last / K - first / K + 1;
+  };
+  auto queries = [&](I i) { return std::min(Q, S - i * Q); };
+  // Blocks before the window is full, and the last (possibly short) block, one by one; between
+  // them the pattern repeats with period P query blocks.
+  const I i0 = std::min(n, (W - 1 + Q - 1) / Q);
+  const I end = std::max(i0, n - 1);
+  if (i0 > kMaxBlockLoop) return std::min(static_cast<double>(S), static_cast<double>(W + Q - 2 + K));
+  double keys = 0;
+  for (I i = 0; i < i0; ++i) keys += static_cast<double>(blocks(i)) * K * queries(i);
+  if (end > i0) {
+    I g = Q, h = K;
+    while (h != 0) { const I t = g % h; g = h; h = t; }
+    const I P = K / g, steady = end - i0, loop = std::min(P, steady);
+    if (loop > kMaxBlockLoop) {
+      // A pathological shape: its expected count at a random alignment, (w + bq − 2)/bkv + 1.
+      keys += std::min(static_cast<double>(S), static_cast<double>(W + Q - 2 + K)) * Q * steady;
+    } else {
+      double first = 0;
+      for (I j = 0; j < loop; ++j) first += static_cast<double>(blocks(i0 + j));
+      double sum = first;
+      if (steady > P) {
+        double rest = 0;
+        for (I j = 0; j < steady % P; ++j) rest += static_cast<double>(blocks(i0 + j));
+        sum = static_cast<double>(steady / P) * first + rest;
+      }
+      keys += sum * K * Q;
+    }
+  }
+  for (I i = std::max(i0, end); i < n; ++i) keys += static_cast<double>(blocks(i)) * K * queries(i);
+  return keys / S;
+}
+
+double attention_span_computed(const Model& m, double seq_len, const AttentionBlocks& blocks, bool backward) {
+  const double w = m.attention.window, local = windowed_layers(m);
+  if (!blocks.any() || !(local > 0) || !(m.layers > 0) || w >= seq_len) return attention_span(m, seq_len);
+  double bq = blocks.q_tokens, bkv = blocks.kv_tokens;
+  if (backward) {
+    if (blocks.q_bwd_tokens > 0) bq = blocks.q_bwd_tokens;
+    if (blocks.kv_bwd_tokens > 0) bkv = blocks.kv_bwd_tokens;
+  }
+  if (!(bq > 0)) bq = bkv;
+  if (!(bkv > 0)) bkv = bq;
+  const double local_span = 2 * block_keys_per_query(seq_len, w, bq, bkv);
   return ((m.layers - local) * seq_len + local * local_span) / m.layers;
 }
 

@@ -23,21 +23,24 @@ namespace sizer {
 
 namespace {
 
+// FlashAttention-2's tiles on the GPU stacks: SoftwareStack's default (sizer/scenario.h).
+const AttentionBlocks kFlashTiles = SoftwareStack{}.attention_blocks;
+
 const SoftwareStack kStacks[] = {
     // Transformer Engine's linears save the quantized input for the weight-gradient GEMM;
     // interleaved pipelines overlap their send/recv with compute (overlap_p2p_comm: Megatron-LM
     // megatron/training/arguments.py keeps it on whenever virtual stages are set; NeMo's
     // MegatronGPT config and MLPerf's NeMo configs, conf/custom.yaml, default it to True).
-    {"megatron", 1.0, kFlashAttention2H100, 0.0, 1.0, 1.0, true, true},
+    {"megatron", 1.0, kFlashAttention2H100, 0.0, 1.0, 1.0, true, true, false, "", 0, kFlashTiles},
     // torchao's float8 linears keep the 16-bit input and weight and cast again in the backward
     // (torchao/float8/float8_linear.py, matmul_with_hp_or_float8_args:
     // ctx.save_for_backward(input_hp, weight_hp_t)).
-    {"pytorch", 2.328, 0.2306, 786.7e-6, 1.0, 1.0, false, false},
+    {"pytorch", 2.328, 0.2306, 786.7e-6, 1.0, 1.0, false, false, false, "", 0, kFlashTiles},
     // The pytorch stack without torch.compile: memory-bound scale fitted on torchtitan's two eager
     // rows (2024-12 Tables 1 and 3); attention and per-layer overhead kept from pytorch; the casts
     // unfused by the same factor as the other elementwise work (5.305 ÷ 2.328, an assumption: no
     // published eager FP8 run to fit it on).
-    {"pytorch_eager", 5.305, 0.2306, 786.7e-6, 5.305 / 2.328, 1.0, false, false},
+    {"pytorch_eager", 5.305, 0.2306, 786.7e-6, 5.305 / 2.328, 1.0, false, false, false, "", 0, kFlashTiles},
     // XLA's dropless MoE dispatch on TPUs (MaxText sparse_matmul: argsort of the routed copies, a
     // row gather before the grouped GEMM and a scatter after it) runs far below HBM speed:
     // permute_scale 17.8 reproduces MaxText issue #1256 (github.com/AI-Hypercomputer/maxtext/issues/1256,
@@ -51,7 +54,8 @@ const SoftwareStack kStacks[] = {
     // GEMM's tile visits were charged (gmm_tile_rows 512: MaxText's default m-tile), which both
     // shapes pay alike at the same tokens per expert. Other TPUs run it at their own multiple
     // (efficiency.dispatch_vs_stack, fitted where a published run exists).
-    {"jax", 1.291, 1.0, 0.0, 1.0, 17.8, false, false, true, "tpu-v5p", 512},
+    // Splash attention's blocks: MaxText's default sa_block_* (configs/base.yml, read at e591f30c).
+    {"jax", 1.291, 1.0, 0.0, 1.0, 17.8, false, false, true, "tpu-v5p", 512, {512, 512, 512, 512}},
 };
 
 }  // namespace

@@ -92,20 +92,29 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   // Forward attention FLOPs per token; windowed layers attend to at most their window.
   st.attn_token = kAttnFwdFlopsPerTokenLayer * m.layers * attention_span(m, s) * attention_width(m);
   const double model_token = model_flops_per_token(m, s);
-  st.hw_token = model_token;
   const double embed = m.vocab * h;
-  // Attention runs forward, backward (2×) and again when recomputed: full recompute redoes the
-  // whole forward; selective recompute and flash attention's own backward redo the attention.
-  st.attn_hw_token = kPassesFwdBwd * st.attn_token;
-  if (l.recompute == Recompute::full) {
-    const double f = layout::recompute_passes(l);  // the share of the forward recomputed
-    st.hw_token += f * (kFwdFlopsPerParamToken * std::max(0.0, m.active_params - embed) + st.attn_token);
-    st.attn_hw_token += f * st.attn_token;
-  }
-  if (l.recompute == Recompute::selective || l.flash_attention) {
-    st.hw_token += st.attn_token;
-    st.attn_hw_token += st.attn_token;
-  }
+  // What the attention kernels compute: windowed layers in whole blocks (sizer/model.h,
+  // attention_span_computed), the forward kernel's and the backward's; the same as the model's
+  // count without a window. The excess is hardware FLOPs, not model FLOPs.
+  const AttentionBlocks& blocks = c.stack.attention_blocks;
+  const double per_span = safe_div(st.attn_token, attention_span(m, s));
+  const double attn_fwd = l.flash_attention ? per_span * attention_span_computed(m, s, blocks, false) : st.attn_token;
+  const double attn_bwd = l.flash_attention ? per_span * attention_span_computed(m, s, blocks, true) : st.attn_token;
+  // Attention's kernels per token: forward, backward (2×), the forward again under full recompute,
+  // and the scores recomputed by flash attention's backward kernel (in its own blocks) or by
+  // selective recompute.
+  const double f = l.recompute == Recompute::full ? layout::recompute_passes(l) : 0.0;
+  auto attention_passes = [&](double fwd, double bwd) {
+    const double again = l.flash_attention ? bwd : l.recompute == Recompute::selective ? fwd : 0.0;
+    return fwd + 2 * bwd + f * fwd + again;
+  };
+  st.attn_hw_token = attention_passes(attn_fwd, attn_bwd);
+  const double attn_exact = attention_passes(st.attn_token, st.attn_token);
+  if (attn_exact > 0) r.attention_block_factor = st.attn_hw_token / attn_exact;
+  // Hardware FLOPs: the model's, with its attention replaced by the kernels', plus the recomputed
+  // forward's linears (f of the forward).
+  st.hw_token = model_token - kPassesFwdBwd * st.attn_token + st.attn_hw_token +
+                f * kFwdFlopsPerParamToken * std::max(0.0, m.active_params - embed);
   // Routed-expert GEMMs (k experts of p_e parameters in each MoE layer), timed at their own width in
   // moe.cpp; full recompute repeats their forward.
   if (st.moe) {
