@@ -2,7 +2,7 @@
 // planner's "SparseCore" switch (training.layout.sparsecore_gather), a mouse click at
 // desktop size and a touchscreen tap at phone size, on DeepSeek-V3 under FSDP on 128 TPU7x with the
 // JAX / XLA stack (MaxText's Ironwood recipe). On, the dispatch runs at the chip's SparseCore value
-// (0.5527 of the stack's v5p cost) instead of its TensorCore one (0.3568): the experts segment grows,
+// (0.5589 of the stack's v5p cost) instead of its TensorCore one (0.3657): the experts segment grows,
 // the GEMMs stay, the step line agrees with plan() of the share link, and the plan's note says which
 // path it timed. Off again restores the first numbers. Then the inputs' "Expert biases" switch
 // (model.moe.expert_bias), clicked or tapped: the dispatch carries k·(2·f + h) more elements per
@@ -15,7 +15,7 @@ import { kDesktop, kPhoneTouch, linkWith, near, openPlannerAt, pickFromList, pla
 const kDsv3 = { model: 'deepseek-v3', device: 'tpu-ironwood', training: { precision: 'bf16', zero_stage: 3, stack: 'jax',
   bytes_per_param: 16, layout: { tp: 1, pp: 1, dp: 128, micro_batch: 16, global_batch: 2048, seq_len: 4096, recompute: 'full',
     sequence_parallel: false, offload_activations: true, expert_imbalance: 1 } } };
-const kTensorCore = 0.3568, kSparseCore = 0.5527;  // assets/devices.json, tpu-ironwood efficiency
+const kTensorCore = 0.3657, kSparseCore = 0.5589;  // assets/devices.json, tpu-ironwood efficiency
 const kDsv3H = 7168, kDsv3F = 2048, kDsv3K = 8;
 
 async function driveSparseCore(browser, origin, shots, size) {

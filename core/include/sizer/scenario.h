@@ -118,6 +118,14 @@ struct SoftwareStack {
   // stacks: FlashAttention-2's 128-row tiles (Dao 2023 §3.3: blocks of 64 or 128), an assumption
   // for cuDNN's fused attention, which publishes no tile sizes.
   AttentionBlocks attention_blocks{128, 128, 128, 128};
+  // The input embedding computed as a one-hot matmul, one_hot(tokens) · table (MaxText
+  // use_iota_embed, layers/embeddings.py): 2·V·h FLOPs per token forward and 2·V·h for the table's
+  // gradient, where a gather costs none. Off in every bundled stack (MaxText's base.yml default).
+  bool embedding_matmul = false;
+  // The loss computed in chunks whose logits the backward pass recomputes (MaxText
+  // num_vocab_tiling > 1, utils/vocabulary_tiling.py: a custom VJP over the tiles): 2·V·h more
+  // FLOPs per token. Off in every bundled stack.
+  bool logits_recompute = false;
 };
 // The bundled stacks' defaults; false for an unknown id.
 bool software_stack_defaults(const std::string& id, SoftwareStack* out);

@@ -71,6 +71,7 @@ json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutR
                                   {"dispatch_bias_share", r.dispatch_bias_share},
                                   {"gmm_tile_waste", r.gmm_tile_waste},
                                   {"attention_block_factor", r.attention_block_factor},
+                                  {"vocab_extra_share", r.vocab_extra_share},
                                   {"low_precision_factor", r.low_precision_factor},
                                   {"bf16_layer_share", r.bf16_layer_share},
                                   {"tokens_per_step", r.tokens_per_step},

@@ -129,7 +129,8 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
   }
   if (is_object) {
     r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s", "cast_scale", "permute_scale",
-                          "gathers_expert_bias", "gmm_tile_rows", "attention_blocks"});
+                          "gathers_expert_bias", "gmm_tile_rows", "attention_blocks", "embedding_matmul",
+                          "logits_recompute"});
     if (!r.string(v, "id", path, &id)) {
       r.error(detail::join(path, "id"), "is required: " + stack_list());
       return;
@@ -151,6 +152,8 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
     r.boolean(v, "gathers_expert_bias", path, &st.gathers_expert_bias);
     r.number(v, "gmm_tile_rows", path, Range{0, 65536}, &st.gmm_tile_rows);
     if (auto it = v.find("attention_blocks"); it != v.end()) read_attention_blocks(r, *it, detail::join(path, "attention_blocks"), &st.attention_blocks);
+    r.boolean(v, "embedding_matmul", path, &st.embedding_matmul);
+    r.boolean(v, "logits_recompute", path, &st.logits_recompute);
   }
   *out = st;
 }

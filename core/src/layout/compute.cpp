@@ -63,7 +63,9 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   const double attn_s_token = causal * safe_div(attn_token, attn_peak * r->attention_efficiency);
   // The output head (logits GEMM, forward and backward) runs at its own shape, and in BF16 in a
   // low-precision run.
-  const double head = std::min(gemm_token, kPassesFwdBwd * kFwdFlopsPerParamToken * m.vocab * h);
+  // So do the vocabulary GEMMs a stack adds (an embedding matmul, recomputed logits), [tokens × V]
+  // by [V × h] like the head.
+  const double head = std::min(gemm_token, kPassesFwdBwd * kFwdFlopsPerParamToken * m.vocab * h + st.vocab_hw_token);
   const double gemm_s_token =
       (gemm_token - head) * linear_s_per_flop(st.peak, lp.factor, peak_bf16, r->bf16_layer_share, r->gemm_efficiency) +
       safe_div(head, (lp.factor > 0 ? peak_bf16 : st.peak) * shape.head);

@@ -85,7 +85,7 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
             : u8"the cost per HBM byte measured on a TPU v5p (MaxText issue #1256), not fitted on this chip";
     out.push_back(u8"mixture-of-experts dispatch on this stack costs " + num(r.permute_scale) +
                   u8"× an HBM-speed copy (XLA's sort and gather; " + basis +
-                  u8"); held out, the 8 published MaxText MoE runs on TPU7x took from 6% less to 11% more time than "
+                  u8"); held out, the 8 published MaxText MoE runs on TPU7x took from 9% less to 10% more time than "
                   u8"predicted and the 3 on TPU v5p from 4% less to 26% more, so read this step time with that spread "
                   u8"(docs/validation.md)");
   }
@@ -108,6 +108,11 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
                   u8"-token window is computed in whole blocks of the kernel (a block any query–key pair of the window "
                   u8"touches is computed in full); smaller blocks (training.stack.attention_blocks, MaxText's sa_block_*) "
                   u8"shrink the excess, at the kernel's own per-block cost, which the model does not time");
+  }
+  if (r.vocab_extra_share >= 0.01) {
+    out.push_back(u8"the stack's vocabulary GEMMs beyond the output head (a one-hot embedding matmul, logits recomputed "
+                  u8"by a chunked loss: training.stack.embedding_matmul, logits_recompute) are " +
+                  fmt::percent(r.vocab_extra_share) + u8" of the hardware FLOPs; they are not model FLOPs");
   }
   if (r.dispatch_bias_share > 0) {
     out.push_back(u8"the experts' biases are gathered for every routed copy beside the tokens (MaxText's "

@@ -46,6 +46,7 @@ struct Step {
   double hw_token = 0;     // hardware FLOPs per token (recompute included)
   double attn_hw_token = 0;  // attention's share of hw_token: forward, backward, recomputed forward
   double routed_hw_token = 0;  // the routed experts' share of hw_token, timed in moe.cpp, not compute.cpp
+  double vocab_hw_token = 0;   // vocabulary GEMMs beyond the output head's 6·V·h (embedding matmul, logits recompute)
   double ep_domain_ranks = 1;  // EP ranks sharing one scale-up domain (the EP group spans ep ÷ this domains)
   bool moe = false;
 };

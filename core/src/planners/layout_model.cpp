@@ -115,6 +115,13 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   // forward's linears (f of the forward).
   st.hw_token = model_token - kPassesFwdBwd * st.attn_token + st.attn_hw_token +
                 f * kFwdFlopsPerParamToken * std::max(0.0, m.active_params - embed);
+  // Vocabulary GEMMs some stacks run beyond the output head's forward and backward: a one-hot
+  // embedding matmul (forward, and the table's gradient) and the logits recomputed by a chunked
+  // loss (sizer/scenario.h, SoftwareStack). Hardware FLOPs, timed with the head in compute.cpp.
+  st.vocab_hw_token = kFwdFlopsPerParamToken * embed *
+                      ((c.stack.embedding_matmul ? 2.0 : 0.0) + (c.stack.logits_recompute ? 1.0 : 0.0));
+  st.hw_token += st.vocab_hw_token;
+  r.vocab_extra_share = safe_div(st.vocab_hw_token, st.hw_token);
   // Routed-expert GEMMs (k experts of p_e parameters in each MoE layer), timed at their own width in
   // moe.cpp; full recompute repeats their forward.
   if (st.moe) {
