@@ -16,6 +16,7 @@ import { tests as plannerLayoutTests } from './planner_layout.test.mjs';
 import { tests as plannerPipelineTests } from './planner_pipeline.test.mjs';
 import { tests as plannerFp8AttentionTests } from './planner_fp8_attention.test.mjs';
 import { tests as plannerMoeDispatchTests } from './planner_moe_dispatch.test.mjs';
+import { tests as plannerAttentionBlocksTests } from './planner_attention_blocks.test.mjs';
 import { tests as plannerSearchTests } from './planner_search.test.mjs';
 import { tests as hostileTests } from './hostile.test.mjs';
 import { tests as glyphTests } from './glyphs.test.mjs';
@@ -68,7 +69,7 @@ const browser = await launchBrowser();
 const ctx = { browser, site, origin, shots, examples, cli };
 let passed = 0;
 let failed = 0;
-for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...keyboardTests, ...inputTests, ...offlineTests, ...apiTests, ...lzmaTests, ...plannerTests, ...plannerLayoutTests, ...plannerPipelineTests, ...plannerFp8AttentionTests, ...plannerMoeDispatchTests, ...plannerSearchTests, ...servePlannerTests, ...opsTests, ...honestTests, ...touchTests, ...mirrorTests, ...pasteTests, ...touchPressTests, ...softKeyboardTests, ...tabsTests, ...labelsTests, ...shareTests, ...hostileTests, ...apiCliTests]
+for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...keyboardTests, ...inputTests, ...offlineTests, ...apiTests, ...lzmaTests, ...plannerTests, ...plannerLayoutTests, ...plannerPipelineTests, ...plannerFp8AttentionTests, ...plannerMoeDispatchTests, ...plannerAttentionBlocksTests, ...plannerSearchTests, ...servePlannerTests, ...opsTests, ...honestTests, ...touchTests, ...mirrorTests, ...pasteTests, ...touchPressTests, ...softKeyboardTests, ...tabsTests, ...labelsTests, ...shareTests, ...hostileTests, ...apiCliTests]
                          .filter(([n]) => !process.env.SIZER_TEST_FILTER || new RegExp(process.env.SIZER_TEST_FILTER).test(n))) {
   const t0 = Date.now();
   try {

@@ -135,7 +135,7 @@ struct LayoutResult {
   // windowed layers compute whole blocks past their window (SoftwareStack::attention_blocks).
   double attention_block_factor = 1;
   // Share of the hardware FLOPs in vocabulary GEMMs beyond the output head's (a one-hot embedding
-  // matmul, logits recomputed by a chunked loss; SoftwareStack::embedding_matmul, logits_recompute).
+  // matmul, logits recomputed by a chunked loss; SoftwareStack::embedding_matmul, vocab_tiles).
   double vocab_extra_share = 0;
   double memory_bound_s = 0;   // elementwise work at HBM bandwidth (low_precision_cast_s included)
   double low_precision_cast_s = 0;  // FP8/FP4 casts of the linears' operands (low_precision.h)

@@ -122,10 +122,11 @@ struct SoftwareStack {
   // use_iota_embed, layers/embeddings.py): 2·V·h FLOPs per token forward and 2·V·h for the table's
   // gradient, where a gather costs none. Off in every bundled stack (MaxText's base.yml default).
   bool embedding_matmul = false;
-  // The loss computed in chunks whose logits the backward pass recomputes (MaxText
-  // num_vocab_tiling > 1, utils/vocabulary_tiling.py: a custom VJP over the tiles): 2·V·h more
-  // FLOPs per token. Off in every bundled stack.
-  bool logits_recompute = false;
+  // The loss computed in this many chunks along batch × sequence (MaxText num_vocab_tiling,
+  // utils/vocabulary_tiling.py: a scan under a custom VJP): above 1 the backward recomputes each
+  // chunk's logits, 2·V·h more FLOPs per token, and only one chunk's fp32 logits live at once.
+  // 1 (one whole loss) in every bundled stack.
+  double vocab_tiles = 1;
 };
 // The bundled stacks' defaults; false for an unknown id.
 bool software_stack_defaults(const std::string& id, SoftwareStack* out);

@@ -96,9 +96,11 @@ double activation_bytes_per_layer(const LayerShape& shape, double seq_len, doubl
 double layer_input_bytes(double seq_len, double micro_batch, double hidden, double tp, bool sequence_parallel);
 
 // Output layer of the last pipeline stage for one micro-batch (Korthikanti §4.3): 32-bit logits
-// 4·s·b·V/t plus the final norm's and the projection's 16-bit inputs, 4·s·b·h (÷ t under SP).
+// 4·s·b·V/t plus the final norm's and the projection's 16-bit inputs, 4·s·b·h (÷ t under SP). A
+// loss computed in `tiles` chunks along batch × sequence (MaxText num_vocab_tiling) holds one
+// chunk's logits at a time: the 32-bit part ÷ tiles.
 double logits_bytes(double seq_len, double micro_batch, double hidden, double vocab, double tp,
-                    bool sequence_parallel);
+                    bool sequence_parallel, double tiles = 1);
 
 // First pipeline stage under 1F1B: it holds min(p, m) micro-batches of L/p layers each, which for
 // m ≥ p adds up to all L layers of one micro-batch (Korthikanti §4.2.3).

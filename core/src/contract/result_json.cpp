@@ -302,7 +302,7 @@ json scenario_to_json(const Scenario& s) {
   if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;
   const AttentionBlocks& ab = t.stack.attention_blocks;
   training["stack"]["embedding_matmul"] = t.stack.embedding_matmul;
-  training["stack"]["logits_recompute"] = t.stack.logits_recompute;
+  training["stack"]["vocab_tiles"] = t.stack.vocab_tiles;
   training["stack"]["attention_blocks"] = json_object({{"q_tokens", ab.q_tokens}, {"kv_tokens", ab.kv_tokens},
                                                        {"q_bwd_tokens", ab.q_bwd_tokens}, {"kv_bwd_tokens", ab.kv_bwd_tokens}});
   json& lj = training["layout"];

@@ -130,7 +130,7 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
   if (is_object) {
     r.only_keys(v, path, {"id", "memory_bound_scale", "attention", "layer_overhead_s", "cast_scale", "permute_scale",
                           "gathers_expert_bias", "gmm_tile_rows", "attention_blocks", "embedding_matmul",
-                          "logits_recompute"});
+                          "vocab_tiles"});
     if (!r.string(v, "id", path, &id)) {
       r.error(detail::join(path, "id"), "is required: " + stack_list());
       return;
@@ -153,7 +153,7 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
     r.number(v, "gmm_tile_rows", path, Range{0, 65536}, &st.gmm_tile_rows);
     if (auto it = v.find("attention_blocks"); it != v.end()) read_attention_blocks(r, *it, detail::join(path, "attention_blocks"), &st.attention_blocks);
     r.boolean(v, "embedding_matmul", path, &st.embedding_matmul);
-    r.boolean(v, "logits_recompute", path, &st.logits_recompute);
+    r.number(v, "vocab_tiles", path, Range{1, 1048576, false, true}, &st.vocab_tiles);
   }
   *out = st;
 }

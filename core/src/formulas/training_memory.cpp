@@ -163,11 +163,11 @@ double layer_input_bytes(double s, double b, double h, double t, bool sp) {
   return kActFullRecompute * s * b * h / (sp ? t : 1.0);
 }
 
-double logits_bytes(double s, double b, double h, double vocab, double t, bool sp) {
+double logits_bytes(double s, double b, double h, double vocab, double t, bool sp, double tiles) {
   if (!(vocab > 0)) return 0;
   constexpr double kLogitBytes = 4.0;  // fp32 for the loss
   constexpr double kOutputInputs = 4.0;  // final norm input and the projection input, 16-bit
-  return s * b * (kLogitBytes * vocab / t + kOutputInputs * h / (sp ? t : 1.0));
+  return s * b * (kLogitBytes * vocab / t / std::max(1.0, tiles) + kOutputInputs * h / (sp ? t : 1.0));
 }
 
 }  // namespace sizer::memory

@@ -111,7 +111,7 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
   }
   if (r.vocab_extra_share >= 0.01) {
     out.push_back(u8"the stack's vocabulary GEMMs beyond the output head (a one-hot embedding matmul, logits recomputed "
-                  u8"by a chunked loss: training.stack.embedding_matmul, logits_recompute) are " +
+                  u8"by a chunked loss: training.stack.embedding_matmul, vocab_tiles) are " +
                   fmt::percent(r.vocab_extra_share) + u8" of the hardware FLOPs; they are not model FLOPs");
   }
   if (r.dispatch_bias_share > 0) {

@@ -83,7 +83,8 @@ void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const Pl
   const double in_flight = std::min(l.pp, st.mb);
   const double interleave_extra = l.virtual_stages > 1 ? 1.0 + (l.pp - 1) / (l.pp * l.virtual_stages) : 1.0;
   const double first = per_layer * st.layers_stage * in_flight * interleave_extra + working;
-  r->logits_bytes = memory::logits_bytes(s / l.cp, b, h, m.vocab, l.tp, l.sequence_parallel);
+  // A chunked loss (the stack's vocab_tiles) keeps one chunk's fp32 logits at a time.
+  r->logits_bytes = memory::logits_bytes(s / l.cp, b, h, m.vocab, l.tp, l.sequence_parallel, c.stack.vocab_tiles);
   const double last_chunks = (l.virtual_stages - 1) * l.pp + 1;
   // The logits are freed by the output layer's backward, before the last layer is recomputed, so
   // the stage holding both peaks at the larger of the two.

@@ -119,7 +119,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   // embedding matmul (forward, and the table's gradient) and the logits recomputed by a chunked
   // loss (sizer/scenario.h, SoftwareStack). Hardware FLOPs, timed with the head in compute.cpp.
   st.vocab_hw_token = kFwdFlopsPerParamToken * embed *
-                      ((c.stack.embedding_matmul ? 2.0 : 0.0) + (c.stack.logits_recompute ? 1.0 : 0.0));
+                      ((c.stack.embedding_matmul ? 2.0 : 0.0) + (c.stack.vocab_tiles > 1 ? 1.0 : 0.0));
   st.hw_token += st.vocab_hw_token;
   r.vocab_extra_share = safe_div(st.vocab_hw_token, st.hw_token);
   // Routed-expert GEMMs (k experts of p_e parameters in each MoE layer), timed at their own width in
