@@ -1,12 +1,13 @@
 // Sliding-window attention in whole kernel blocks and MaxText's vocabulary GEMMs, as people reach
 // them: a share link with gpt-oss-120b on 64 TPU7x under MaxText's recipe (its splash-attention
 // blocks and one-hot embedding matmul in training.stack), opened at desktop and phone size. The
-// planner's working names both, and plan() of the link agrees with the step line. An unrelated edit
+// planner's working names both, the stack list shows "JAX / XLA" for the link's stack object, and
+// plan() of the link agrees with the step line. An unrelated edit
 // (the "SparseCore" switch, clicked or tapped) keeps the stack's keys in the link: the scenario is
 // not silently changed. Choosing the Megatron-class stack (FlashAttention-2's 128-token tiles, no
 // embedding matmul) shrinks the attention segment and drops both notes.
 import path from 'node:path';
-import { assert, assertClean, frames, press, resultsText } from './lib.mjs';
+import { assert, assertClean, frames, press, resultsText, widgetText } from './lib.mjs';
 import { kDesktop, kPhoneTouch, linkWith, near, openPlannerAt, pickFromList, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
 
 const kBlocks = { q_tokens: 1024, kv_tokens: 1024, q_bwd_tokens: 2048, kv_bwd_tokens: 2048 };  // the recipe's sa_block_*
@@ -23,6 +24,9 @@ async function driveBlocks(browser, origin, shots, size) {
   const where = (w) => `${size.name}: ${w}`;
   const touch = Boolean(size.hasTouch);
 
+  // The stack list names the stack the link carries as an object with its own keys.
+  const shown = await widgetText(page, 'planner:training.stack');
+  assert(shown === 'JAX / XLA', where(`the stack list shows ${JSON.stringify(shown)} for the link's jax stack`));
   const before = await stepTerms(page);
   const plan = await planInPage(page, kOss);
   assert(plan.valid, where('plan() of the scenario is not valid'));
@@ -47,6 +51,7 @@ async function driveBlocks(browser, origin, shots, size) {
   assert(near(planEdited.throughput.attention_block_factor, plan.throughput.attention_block_factor),
          where('the block factor changed with an unrelated edit'));
   sameAsPlan(await stepTerms(page), planEdited, where('after the edit'));
+  assert(await widgetText(page, 'planner:training.stack') === 'JAX / XLA', where('the stack list changed with an unrelated edit'));
   await frames(page, 3);
   await page.screenshot({ path: path.join(shots, `planner-attention-blocks-edited-${size.name}.png`) });
 
@@ -58,6 +63,7 @@ async function driveBlocks(browser, origin, shots, size) {
     text = await resultsText(page);
     assert(!text.includes(kBlockNote) && !text.includes(kVocabNote), where('the notes stay on the Megatron-class stack'));
     assert(terms.step > 0, where('no step on the Megatron-class stack'));
+    assert(await widgetText(page, 'planner:training.stack') === 'Megatron-class', where('the stack list does not show the choice'));
   }
   assertClean(watch);
   await watch.context.close();

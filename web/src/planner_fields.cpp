@@ -79,22 +79,32 @@ void switch_field(Ui& ui, const char* label, const char* path) {
 void choice_field(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, bool integer) {
   row_label(label);
   ImGui::PushID(path);
-  const std::string current = integer ? std::to_string(static_cast<int>(input_number(ui.state, path))) : input_string(ui.state, path);
+  // A choice may be an object named by its "id" (training.stack with its own keys: the echo of a
+  // scenario always writes it so); choosing the option it already has keeps those keys.
+  std::string current;
+  if (integer) {
+    current = std::to_string(static_cast<int>(input_number(ui.state, path)));
+  } else if (const json* v = input_value(ui.state, path); v && v->is_object() && v->contains("id") && (*v)["id"].is_string()) {
+    current = (*v)["id"].get<std::string>();
+  } else {
+    current = input_string(ui.state, path);
+  }
   const char* preview = current.empty() && !options.empty() ? options.front().label : current.c_str();
   for (const Option& o : options) {
     if (current == o.value) preview = o.label;
   }
   ImGui::SetNextItemWidth(-1.0f);
+  const std::string shown = preview;
   if (ImGui::BeginCombo("##c", preview)) {
     for (const Option& o : options) {
-      if (ImGui::Selectable(o.label, current == o.value)) {
+      if (ImGui::Selectable(o.label, current == o.value) && current != o.value) {
         set_input(ui.state, path, integer ? json(std::stoi(o.value)) : json(o.value));
       }
       note_rect(ui, std::string("planner:") + path + "=" + o.value);
     }
     ImGui::EndCombo();
   }
-  note_rect(ui, std::string("planner:") + path);
+  note_text(ui, std::string("planner:") + path, shown);
   focus_ring(ui, path);
   issues_under(ui, path);
   ImGui::PopID();

@@ -273,8 +273,9 @@ void cross_checks(const Scenario& s, std::vector<Issue>* warnings) {
     warn("serving.layout", "is used only by the serving performance model, which needs serving.workload; it is ignored");
   }
   if (m.attention.window > 0) {
-    warn("model.attention.window", "is counted by the training layout model (attention FLOPs and time); the serving "
-                                   "figures still cache and read the whole context in every layer, an upper bound");
+    warn("model.attention.window", "the sliding window is counted by the training layout model (attention FLOPs and "
+                                   "time); the serving figures still cache and read the whole context in every layer, "
+                                   "an upper bound");
   }
   if (v.workload_given && v.layout.tp > s.device.scale_up_domain) {
     warn("serving.layout.tp", "is larger than the scale-up domain of " + num(s.device.scale_up_domain) +
