@@ -139,12 +139,13 @@ TEST_CASE("a chip with no calibrate run says its GEMM efficiency is assumed (iss
     CHECK(std::none_of(given_notes.begin(), given_notes.end(),
                        [](const std::string& n) { return n.find("is fitted on") != std::string::npos; }));
   }
-  // The Ironwood is fitted on three runs of one source (sixteenth pass): the plan says which.
+  // The Ironwood is fitted on five runs of one source (sixteenth, twenty-first and twenty-second
+  // passes): the plan says which.
   {
     const auto [basis, notes] = notes_of("\"tpu-ironwood\"");
     CHECK(basis == EfficiencyBasis::fitted);
     CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
-      return n.find("is fitted on three published MaxText runs of one model") != std::string::npos;
+      return n.find("is fitted on five published MaxText runs (tpu-recipes): three of one model") != std::string::npos;
     }));
   }
   // The GB300 is fitted on two MLPerf runs (twentieth pass of docs/validation.md): the plan says which.
