@@ -79,16 +79,9 @@ void switch_field(Ui& ui, const char* label, const char* path) {
 void choice_field(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, bool integer) {
   row_label(label);
   ImGui::PushID(path);
-  // A choice may be an object named by its "id" (training.stack with its own keys: the echo of a
-  // scenario always writes it so); choosing the option it already has keeps those keys.
-  std::string current;
-  if (integer) {
-    current = std::to_string(static_cast<int>(input_number(ui.state, path)));
-  } else if (const json* v = input_value(ui.state, path); v && v->is_object() && v->contains("id") && (*v)["id"].is_string()) {
-    current = (*v)["id"].get<std::string>();
-  } else {
-    current = input_string(ui.state, path);
-  }
+  // Choosing the option it already has keeps an object's own keys (input_choice).
+  const std::string current =
+      integer ? std::to_string(static_cast<int>(input_number(ui.state, path))) : input_choice(ui.state, path);
   const char* preview = current.empty() && !options.empty() ? options.front().label : current.c_str();
   for (const Option& o : options) {
     if (current == o.value) preview = o.label;

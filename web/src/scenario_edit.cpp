@@ -120,6 +120,15 @@ std::string input_string(const AppState& s, const std::string& path) {
   return v && v->is_string() ? v->get<std::string>() : std::string();
 }
 
+std::string input_choice(const AppState& s, const std::string& path) {
+  const json* v = input_value(s, path);
+  if (v && v->is_object()) {
+    const auto id = v->find("id");
+    return id != v->end() && id->is_string() ? id->get<std::string>() : std::string();
+  }
+  return v && v->is_string() ? v->get<std::string>() : std::string();
+}
+
 bool input_bool(const AppState& s, const std::string& path) {
   const json* v = input_value(s, path);
   return v && v->is_boolean() && v->get<bool>();

@@ -22,6 +22,9 @@ namespace sizer_web {
 const nlohmann::json* input_value(const AppState& s, const std::string& path);
 double input_number(const AppState& s, const std::string& path, double fallback = 0);
 std::string input_string(const AppState& s, const std::string& path);
+// A choice's value: the string at `path`, or the "id" of an object there (training.stack written
+// with its own keys, as a scenario's echo always writes it); "" when neither.
+std::string input_choice(const AppState& s, const std::string& path);
 bool input_bool(const AppState& s, const std::string& path);  // false unless set to true
 // Sets a value in the draft (model fields turn a preset id into {"preset": id, ...}).
 void set_input(AppState& s, const std::string& path, nlohmann::json value);

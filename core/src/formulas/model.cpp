@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace sizer {
 
@@ -27,11 +28,18 @@ double windowed_layers(const Model& m) {
   return m.attention.window_layers > 0 ? std::min(m.attention.window_layers, m.layers) : m.layers;
 }
 
-double attention_span(const Model& m, double seq_len) {
-  const double w = m.attention.window, local = windowed_layers(m);
-  if (!(local > 0) || !(m.layers > 0) || w >= seq_len) return seq_len;
-  const double local_span = 2 * w - w * w / seq_len;
+namespace {
+// The mean over layers: full layers span the sequence, windowed ones `local_span`.
+double mix_layers(const Model& m, double seq_len, double local_span) {
+  const double local = windowed_layers(m);
   return ((m.layers - local) * seq_len + local * local_span) / m.layers;
+}
+}  // namespace
+
+double attention_span(const Model& m, double seq_len) {
+  const double w = m.attention.window;
+  if (!(windowed_layers(m) > 0) || !(m.layers > 0) || w >= seq_len) return seq_len;
+  return mix_layers(m, seq_len, 2 * w - w * w / seq_len);
 }
 
 double block_keys_per_query(double s, double w, double bq, double bkv) {
@@ -46,39 +54,33 @@ double block_keys_per_query(double s, double w, double bq, double bkv) {
     return last / K - first / K + 1;
   };
   auto queries = [&](I i) { return std::min(Q, S - i * Q); };
+  // Too many blocks to count (a pathological shape): the expected count at a random alignment,
+  // (w + bq − 2)/bkv + 1 blocks of bkv keys.
+  const double spread = std::min(static_cast<double>(S), static_cast<double>(W + Q - 2 + K));
   // Blocks before the window is full, and the last (possibly short) block, one by one; between
-  // them the pattern repeats with period P query blocks.
+  // them the count repeats every P = bkv ÷ gcd(bq, bkv) query blocks.
   const I i0 = std::min(n, (W - 1 + Q - 1) / Q);
   const I end = std::max(i0, n - 1);
-  if (i0 > kMaxBlockLoop) return std::min(static_cast<double>(S), static_cast<double>(W + Q - 2 + K));
-  double keys = 0;
-  for (I i = 0; i < i0; ++i) keys += static_cast<double>(blocks(i)) * K * queries(i);
-  if (end > i0) {
-    I g = Q, h = K;
-    while (h != 0) { const I t = g % h; g = h; h = t; }
-    const I P = K / g, steady = end - i0, loop = std::min(P, steady);
-    if (loop > kMaxBlockLoop) {
-      // A pathological shape: its expected count at a random alignment, (w + bq − 2)/bkv + 1.
-      keys += std::min(static_cast<double>(S), static_cast<double>(W + Q - 2 + K)) * Q * steady;
-    } else {
-      double first = 0;
-      for (I j = 0; j < loop; ++j) first += static_cast<double>(blocks(i0 + j));
-      double sum = first;
-      if (steady > P) {
-        double rest = 0;
-        for (I j = 0; j < steady % P; ++j) rest += static_cast<double>(blocks(i0 + j));
-        sum = static_cast<double>(steady / P) * first + rest;
-      }
-      keys += sum * K * Q;
-    }
+  if (i0 > kMaxBlockLoop) return spread;
+  auto sum = [&](I from, I count) {
+    double t = 0;
+    for (I i = from; i < from + count; ++i) t += static_cast<double>(blocks(i)) * K * queries(i);
+    return t;
+  };
+  double keys = sum(0, i0) + sum(end, n - end);
+  const I P = K / std::gcd(Q, K), steady = end - i0;
+  if (std::min(P, steady) > kMaxBlockLoop) {
+    keys += spread * Q * steady;
+  } else if (steady > 0) {
+    const I periods = steady / P;
+    keys += (periods > 0 ? periods * sum(i0, P) : 0.0) + sum(i0, steady % P);
   }
-  for (I i = std::max(i0, end); i < n; ++i) keys += static_cast<double>(blocks(i)) * K * queries(i);
   return keys / S;
 }
 
 double attention_span_computed(const Model& m, double seq_len, const AttentionBlocks& blocks, bool backward) {
-  const double w = m.attention.window, local = windowed_layers(m);
-  if (!blocks.any() || !(local > 0) || !(m.layers > 0) || w >= seq_len) return attention_span(m, seq_len);
+  const double w = m.attention.window;
+  if (!blocks.any() || !(windowed_layers(m) > 0) || !(m.layers > 0) || w >= seq_len) return attention_span(m, seq_len);
   double bq = blocks.q_tokens, bkv = blocks.kv_tokens;
   if (backward) {
     if (blocks.q_bwd_tokens > 0) bq = blocks.q_bwd_tokens;
@@ -86,8 +88,7 @@ double attention_span_computed(const Model& m, double seq_len, const AttentionBl
   }
   if (!(bq > 0)) bq = bkv;
   if (!(bkv > 0)) bkv = bq;
-  const double local_span = 2 * block_keys_per_query(seq_len, w, bq, bkv);
-  return ((m.layers - local) * seq_len + local * local_span) / m.layers;
+  return mix_layers(m, seq_len, 2 * block_keys_per_query(seq_len, w, bq, bkv));
 }
 
 double routed_expert_params(const Model& m) {

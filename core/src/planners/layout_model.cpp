@@ -90,14 +90,14 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   // ---- FLOPs ----
   r.tokens_per_step = l.global_batch * s;
   // Forward attention FLOPs per token; windowed layers attend to at most their window.
-  st.attn_token = kAttnFwdFlopsPerTokenLayer * m.layers * attention_span(m, s) * attention_width(m);
+  const double per_span = kAttnFwdFlopsPerTokenLayer * m.layers * attention_width(m);
+  st.attn_token = per_span * attention_span(m, s);
   const double model_token = model_flops_per_token(m, s);
   const double embed = m.vocab * h;
   // What the attention kernels compute: windowed layers in whole blocks (sizer/model.h,
   // attention_span_computed), the forward kernel's and the backward's; the same as the model's
   // count without a window. The excess is hardware FLOPs, not model FLOPs.
   const AttentionBlocks& blocks = c.stack.attention_blocks;
-  const double per_span = safe_div(st.attn_token, attention_span(m, s));
   const double attn_fwd = l.flash_attention ? per_span * attention_span_computed(m, s, blocks, false) : st.attn_token;
   const double attn_bwd = l.flash_attention ? per_span * attention_span_computed(m, s, blocks, true) : st.attn_token;
   // Attention's kernels per token: forward, backward (2×), the forward again under full recompute,
