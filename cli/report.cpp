@@ -16,9 +16,10 @@ void line(std::ostringstream& o, const std::string& label, const std::string& va
   o << value << "\n";
 }
 
+// One value per MFU point; a point whose schedule no cluster meets (not a number) is out of reach.
 std::string list(const std::vector<double>& v, std::string (*f)(double)) {
   std::string out;
-  for (double x : v) out += (out.empty() ? "" : " | ") + f(x);
+  for (double x : v) out += (out.empty() ? "" : " | ") + (std::isfinite(x) ? f(x) : std::string("out of reach"));
   return out;
 }
 

@@ -21,8 +21,14 @@ void check_step(const StepTime& t) {
 }
 
 void check(const Performance& p, const Workload& w) {
-  for (double v : {p.ttft_s, p.tpot_s, p.e2e_s, p.queue_s, p.prefill_s, p.tokens_per_s_per_user,
-                   p.output_tokens_per_s_per_device, p.output_tokens_per_s_per_replica,
+  const bool decodes = w.output_tokens > 1;
+  // With one output token there is no time per output token: not defined (NaN), never 0.
+  if (!decodes) {
+    CHECK(std::isnan(p.tpot_s));
+    CHECK(std::isnan(p.tokens_per_s_per_user));
+  }
+  for (double v : {p.ttft_s, decodes ? p.tpot_s : 1.0, p.e2e_s, p.queue_s, p.prefill_s,
+                   decodes ? p.tokens_per_s_per_user : 1.0, p.output_tokens_per_s_per_device, p.output_tokens_per_s_per_replica,
                    p.requests_per_s_per_replica, p.max_requests_per_s_per_replica, p.decode_batch,
                    p.concurrency, p.max_concurrency_kv, p.prefill_utilisation}) {
     CHECK(std::isfinite(v));
@@ -31,7 +37,7 @@ void check(const Performance& p, const Workload& w) {
   check_step(p.decode);
   check_step(p.prefill);
   CHECK(p.e2e_s >= p.ttft_s);
-  CHECK(p.e2e_s == Approx(p.ttft_s + (w.output_tokens - 1) * p.tpot_s));
+  CHECK(p.e2e_s == Approx(p.ttft_s + (decodes ? (w.output_tokens - 1) * p.tpot_s : 0.0)));
   CHECK(p.concurrency == Approx(p.requests_per_s_per_replica * p.e2e_s).epsilon(1e-6));
   CHECK(p.requests_per_s_per_replica <= p.max_requests_per_s_per_replica * (1 + 1e-6));
   CHECK(p.prefill_utilisation < 1);

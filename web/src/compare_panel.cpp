@@ -20,7 +20,7 @@ double key(const sizer::ComparisonRow& r, int column) {
     case kHours: return r.device_hours;
     case kCost: return r.cost_usd > 0 ? r.cost_usd : 1e300;  // unpriced rows last
     case kClusterCost: return r.cluster_cost_usd > 0 ? r.cluster_cost_usd : 1e300;
-    case kCluster: return r.cluster_devices;
+    case kCluster: return std::isfinite(r.cluster_devices) ? r.cluster_devices : 1e300;  // out of reach: last
     case kDomains: return r.scale_up_domains;
     case kPower: return r.facility_power_w > 0 ? r.facility_power_w : 1e300;
     case kFloor: return r.min_devices_usable;
@@ -158,7 +158,7 @@ void compare_panel(Ui& ui) {
     if (r.cluster_cost_usd > 0 && ImGui::IsItemHovered()) {
       ImGui::SetTooltip("the recommended cluster rented for the whole schedule, idle time included");
     }
-    cell(ui, fmt::count(r.cluster_devices));
+    cell(ui, reach_text(r.cluster_devices, fmt::count));
     cell(ui, fmt::count(r.scale_up_domains));
     cell(ui, r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "—", r.facility_power_w > 0 ? 0 : ui.pal.faint);
     cell(ui, fmt::count(r.min_devices_usable));

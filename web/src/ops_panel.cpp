@@ -20,10 +20,7 @@ namespace {
 namespace fmt = sizer::fmt;
 
 // [SECTION] Helpers
-std::string span(const std::vector<double>& v, std::string (*f)(double)) {
-  if (v.empty()) return "none";
-  return range_text(f(*std::min_element(v.begin(), v.end())), f(*std::max_element(v.begin(), v.end())));
-}
+std::string span(const std::vector<double>& v, std::string (*f)(double)) { return reach_span(v, f); }
 
 std::string tonnes(double kg) { return fmt::tonnes(kg) + u8" t CO₂e"; }
 
@@ -66,7 +63,7 @@ void per_mfu_table(Ui& ui, const char* id, const std::vector<Column>& columns) {
     value_text(ui, pct(mfu[i]), "");
     for (const Column* c : shown) {
       ImGui::TableNextColumn();
-      value_text(ui, c->format((*c->values)[i]), c->path ? std::string(c->path) + "[" + std::to_string(i) + "]" : "");
+      value_text(ui, reach_text((*c->values)[i], c->format), c->path ? std::string(c->path) + "[" + std::to_string(i) + "]" : "");
     }
     ImGui::PopID();
   }

@@ -114,7 +114,7 @@ std::vector<Card> training_cards(Ui& ui) {
                    fmt::bytes(e.memory.state_bytes) + " of state at " + pct(s.training.hbm_usable) +
                        " of " + fmt::bytes(s.device.memory_bytes) + "; " + fmt::count(e.memory.min_devices_full) +
                        " at 100%"});
-  cards.push_back({"Devices for the schedule", range_text(fmt::count(vmin(c.cluster_devices)), fmt::count(vmax(c.cluster_devices))),
+  cards.push_back({"Devices for the schedule", reach_span(c.cluster_devices, fmt::count),
                    "training.compute.cluster_devices",
                    plain(s.training.days) + " days at " + mfu_span(c.mfu) + ", " +
                        pct(s.training.goodput) + " goodput; " +
@@ -126,9 +126,9 @@ std::vector<Card> training_cards(Ui& ui) {
                      p.provider + " " + humanise(p.offer_kind) + " at $" + plain(p.usd_per_device_hour) + "/h, checked " +
                          p.date_checked});
     cards.push_back({"Cluster rented for the schedule",
-                     range_text(fmt::usd(vmin(c.cluster_cost_usd)), fmt::usd(vmax(c.cluster_cost_usd))),
+                     reach_span(c.cluster_cost_usd, fmt::usd),
                      "training.compute.cluster_cost_usd",
-                     "the recommended " + range_text(fmt::count(vmin(c.cluster_devices)), fmt::count(vmax(c.cluster_devices))) +
+                     "the recommended " + reach_span(c.cluster_devices, fmt::count) +
                          u8" devices × " + plain(s.training.days) + u8" days × 24 h, idle time at " +
                          pct(s.training.goodput) + " goodput included"});
   } else {
@@ -137,20 +137,19 @@ std::vector<Card> training_cards(Ui& ui) {
     cards.push_back({"Training cost", "no price", "", why, ui.pal.faint});
   }
   if (s.power.system_w_per_device > 0 && !e.power.facility_power_w.empty()) {
-    cards.push_back({"Facility power", range_text(fmt::watts(vmin(e.power.facility_power_w)), fmt::watts(vmax(e.power.facility_power_w))),
+    cards.push_back({"Facility power", reach_span(e.power.facility_power_w, fmt::watts),
                      "training.power.facility_power_w",
                      fmt::watts(s.power.system_w_per_device) + " per device × PUE " + plain(s.power.pue) +
                          "; " + range_text(fmt::energy_wh(vmin(e.power.energy_wh)), fmt::energy_wh(vmax(e.power.energy_wh))) +
                          " in useful hours, " +
-                         range_text(fmt::energy_wh(vmin(e.power.cluster_energy_wh)), fmt::energy_wh(vmax(e.power.cluster_energy_wh))) +
+                         reach_span(e.power.cluster_energy_wh, fmt::energy_wh) +
                          " for the cluster over the schedule"});
   } else {
     cards.push_back({"Facility power", "unknown", "", "No system power is known for this device.", ui.pal.faint});
   }
   const auto& k = e.carbon;
   if (s.power.system_w_per_device > 0 && c.dense_peak_flops > 0 && !k.training_kg_co2e.empty()) {
-    cards.push_back({u8"Training emissions", range_text(fmt::tonnes(vmin(k.training_kg_co2e)), fmt::tonnes(vmax(k.training_kg_co2e))) +
-                                                 u8" t CO₂e",
+    cards.push_back({u8"Training emissions", reach_span(k.training_kg_co2e, fmt::tonnes) + u8" t CO₂e",
                      "carbon.training_kg_co2e",
                      "the cluster over the schedule on the " + s.carbon.grid.name + " grid, " + plain(k.g_co2e_per_kwh) +
                          u8" g CO₂e/kWh (operational)",
@@ -229,7 +228,7 @@ void ten_steps(Ui& ui) {
   ImGui::TableHeadersRow();
   ImGui::PopFont();
   const std::string power = s.power.system_w_per_device > 0
-      ? range_text(fmt::watts(vmin(e.power.facility_power_w)), fmt::watts(vmax(e.power.facility_power_w))) : "unknown";
+      ? reach_span(e.power.facility_power_w, fmt::watts) : "unknown";
   struct Step {
     const char* what;
     std::string value;
@@ -244,7 +243,7 @@ void ten_steps(Ui& ui) {
       {"Training compute", fmt::flops(c.flops), "training.compute.flops", "6 × N_active × D"},
       {"Device-hours", range_text(fmt::hours(vmin(c.device_hours)), fmt::hours(vmax(c.device_hours))), "training.compute.device_hours",
        "compute ÷ (dense peak × MFU × 3,600), for each MFU point"},
-      {"Cluster size", range_text(fmt::count(vmin(c.cluster_devices)), fmt::count(vmax(c.cluster_devices))) + " devices",
+      {"Cluster size", reach_span(c.cluster_devices, fmt::count) + " devices",
        "training.compute.cluster_devices", "device-hours ÷ (days × 24 × goodput)"},
       {"Power", power, "training.power.facility_power_w", "devices × system W per device × PUE"},
       {"Serving memory", fmt::bytes(v.footprint_bytes), "serving.kv_bytes",

@@ -23,10 +23,7 @@ std::string plain_text(double v) { return sizer::num(v); }
 std::string pct_text(double f) { return plain_text(f * 100) + "%"; }
 
 std::string span(const std::vector<double>& v, std::string (*f)(double)) {
-  if (v.empty()) return "not defined";
-  const double lo = *std::min_element(v.begin(), v.end()), hi = *std::max_element(v.begin(), v.end());
-  const std::string a = f(lo), b = f(hi);
-  return a == b ? a : a + " to " + b;
+  return reach_span(v, f, "not defined");
 }
 
 std::string finite(double v, std::string (*f)(double)) { return std::isfinite(v) ? f(v) : "out of reach"; }
@@ -181,11 +178,12 @@ void per_mfu_table(const AppState& state, MirrorDoc& d) {
   d.table("Per MFU point, for a " + plain(s.training.days) + "-day schedule at " + pct(s.training.goodput) + " goodput", head);
   for (std::size_t i = 0; i < c.mfu.size(); ++i) {
     std::vector<std::string> r = {pct(c.mfu[i]), fmt::hours(c.device_hours[i])};
-    if (priced) r.insert(r.end(), {fmt::usd(c.cost_usd[i]), fmt::usd(c.cluster_cost_usd[i])});
-    r.insert(r.end(), {fmt::count(c.cluster_devices[i]), fmt::count(c.scale_up_domains[i]), plain(c.wall_days_on_layout[i])});
+    if (priced) r.insert(r.end(), {fmt::usd(c.cost_usd[i]), reach_text(c.cluster_cost_usd[i], fmt::usd)});
+    r.insert(r.end(), {reach_text(c.cluster_devices[i], fmt::count), reach_text(c.scale_up_domains[i], fmt::count),
+                       plain(c.wall_days_on_layout[i])});
     if (powered) {
-      r.insert(r.end(), {fmt::watts(p.it_power_w[i]), fmt::watts(p.facility_power_w[i]), fmt::energy_wh(p.energy_wh[i]),
-                         fmt::energy_wh(p.cluster_energy_wh[i])});
+      r.insert(r.end(), {reach_text(p.it_power_w[i], fmt::watts), reach_text(p.facility_power_w[i], fmt::watts),
+                         fmt::energy_wh(p.energy_wh[i]), reach_text(p.cluster_energy_wh[i], fmt::energy_wh)});
     }
     d.row(r);
   }

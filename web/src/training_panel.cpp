@@ -121,12 +121,12 @@ void compute_section(Ui& ui) {
       ImGui::TableNextColumn();
       right(ui, fmt::usd(c.cost_usd[i]), idx("training.compute.cost_usd", i));
       ImGui::TableNextColumn();
-      right(ui, fmt::usd(c.cluster_cost_usd[i]), idx("training.compute.cluster_cost_usd", i));
+      right(ui, reach_text(c.cluster_cost_usd[i], fmt::usd), idx("training.compute.cluster_cost_usd", i));
     }
     ImGui::TableNextColumn();
-    right(ui, fmt::count(c.cluster_devices[i]), idx("training.compute.cluster_devices", i));
+    right(ui, reach_text(c.cluster_devices[i], fmt::count), idx("training.compute.cluster_devices", i));
     ImGui::TableNextColumn();
-    right(ui, fmt::count(c.scale_up_domains[i]), idx("training.compute.scale_up_domains", i));
+    right(ui, reach_text(c.scale_up_domains[i], fmt::count), idx("training.compute.scale_up_domains", i));
     ImGui::TableNextColumn();
     right(ui, plain(c.wall_days_on_layout[i]), "");
     if (powered) {

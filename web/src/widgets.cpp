@@ -1,6 +1,8 @@
 // Shared building blocks of the panels (see widgets.h).
 #include "widgets.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "imgui_internal.h"  // ScrollToBringRectIntoView, the current window's visible rectangle
@@ -253,6 +255,25 @@ const char* verdict_label(sizer::comms::Verdict v) {
     case sizer::comms::Verdict::unknown: return "not known: a link or peak is missing from the table";
   }
   return "";
+}
+
+std::string reach_text(double v, std::string (*f)(double)) {
+  return std::isfinite(v) ? f(v) : std::string("out of reach");
+}
+
+std::string reach_span(const std::vector<double>& v, std::string (*f)(double), const char* empty) {
+  if (v.empty()) return empty;
+  double lo = INFINITY, hi = -INFINITY;
+  bool missing = false;
+  for (double x : v) {
+    if (!std::isfinite(x)) {
+      missing = true;
+      continue;
+    }
+    lo = std::min(lo, x), hi = std::max(hi, x);
+  }
+  if (!(lo <= hi)) return "out of reach";
+  return range_text(f(lo), f(hi)) + (missing ? " (out of reach at some MFU)" : "");
 }
 
 std::string range_text(const std::string& a, const std::string& b) {

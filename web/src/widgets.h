@@ -90,6 +90,12 @@ void issue_lines(Ui& ui, const std::vector<const sizer::Issue*>& list, ImU32 col
 // "a – b" for a range of already formatted values (one value when they are equal; a shared unit
 // is written once: "26.8 – 38.7 MW").
 std::string range_text(const std::string& a, const std::string& b);
+// A value per MFU point that may be out of reach (not a number: no cluster meets the schedule at
+// that point, the result's nulls say why): the value, or "out of reach".
+std::string reach_text(double v, std::string (*f)(double));
+// The range of such a list over the points in reach, "(out of reach at some MFU)" after it when
+// some are not, "out of reach" when none is; `empty` for an empty list.
+std::string reach_span(const std::vector<double>& v, std::string (*f)(double), const char* empty = "none");
 // Inputs echoed back: "90", "0.45", "12.5" (up to 4 significant digits, no trailing zeros).
 std::string plain(double v);
 std::string pct(double fraction);  // "38%", "12.5%"

@@ -144,6 +144,9 @@ struct ServingResult {
   // realised and utilisation shares; these use the predicted load itself).
   double perf_replica_usd_per_hour = 0, perf_cost_per_million_tokens_usd = 0;
   double perf_replicas_for_demand = 0, perf_devices_for_demand = 0;
+  // What each replica of that fleet carries: the workload's operating point, or with a rate the
+  // most requests/s a replica serves within serving.slo (its capacity without one).
+  double perf_fleet_requests_per_s_per_replica = 0, perf_fleet_tokens_per_s_per_replica = 0;
   // With serving.workload.requests_per_s: the fewest replicas that serve the total rate within
   // capacity and serving.slo (0 when no count can meet the SLO: it misses even at no load).
   double perf_replicas_for_rate = 0;

@@ -134,6 +134,11 @@ struct StepLoad {
   double prefill_attended = 0;  // mean tokens each prompt token attends to (causal: prompt ÷ 2)
   double prefill_prefix_tokens = 0;  // cached KV tokens the prefill chunks read back
   double prefill_seqs = 0;           // prompts whose last chunk runs this step (they need logits)
+  // The most prompt tokens one request has in this step (0: none given). With pipeline
+  // parallelism a request's chunk travels whole in one micro-batch through every stage (a prompt
+  // is not split across micro-batches: micro-batching pipelines different requests, not one
+  // request's latency), so the micro-batch timed carries at least this much of the prefill.
+  double prefill_request_tokens = 0;
 };
 
 // What limits a step: the largest term of its time.

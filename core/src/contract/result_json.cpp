@@ -147,7 +147,8 @@ json serve_performance_json(const serve::Performance& p) {
                       {"weight_bytes_per_device", num_or_null(p.weight_bytes_per_device)},
                       {"kv_bytes_per_token_per_device", num_or_null(p.kv_bytes_per_token_per_device)},
                       {"kv_capacity_bytes_per_device", num_or_null(p.kv_capacity_bytes_per_device)},
-                      {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok},
+                      {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok},
+                      {"tpot_ok", std::isfinite(p.tpot_s) ? json(p.tpot_ok) : json(nullptr)},
                       {"overloaded", (p.problems & serve::kServeOverloaded) != 0},
                       {"kv_full", (p.problems & serve::kServeKvFull) != 0},
                       {"bound", serve::to_string(d.bound)},
@@ -159,15 +160,18 @@ json serve_performance_json(const serve::Performance& p) {
 namespace {
 
 // serving.performance: the model's prediction at the workload's operating point.
-json performance_json(const ServingResult& v, bool priced) {
+json performance_json(const Scenario& s, const ServingResult& v, bool priced) {
   json j = serve_performance_json(v.performance);
   j["basis"] = "predicted by the serving performance model (docs/serving.md); the other serving leaves are the seed's ceilings";
   j["layout"] = json_object({{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep},
                              {"devices", v.layout.devices()}});
   j["replica_usd_per_hour"] = num_or_null(v.perf_replica_usd_per_hour, priced);
   j["cost_per_million_tokens_usd"] = num_or_null(v.perf_cost_per_million_tokens_usd, priced && v.perf_cost_per_million_tokens_usd > 0);
-  j["replicas_for_demand"] = v.perf_replicas_for_demand;
-  j["devices_for_demand"] = v.perf_devices_for_demand;
+  j["replicas_for_demand"] = num_or_null(v.perf_replicas_for_demand);
+  j["devices_for_demand"] = num_or_null(v.perf_devices_for_demand);
+  j["fleet_basis"] = !v.performance_rate_mode ? "concurrency"
+                     : s.serving.slo.ttft_s > 0 || s.serving.slo.tpot_s > 0 ? "slo_capacity" : "capacity";
+  j["fleet_output_tokens_per_s_per_replica"] = num_or_null(v.perf_fleet_tokens_per_s_per_replica);
   if (v.performance_rate_mode) {
     j["replicas_for_rate"] = num_or_null(v.perf_replicas_for_rate, v.perf_replicas_for_rate > 0);
     j["devices_for_rate"] = num_or_null(v.perf_replicas_for_rate * v.layout.devices(), v.perf_replicas_for_rate > 0);
@@ -468,7 +472,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"devices_for_demand", num_or_null(v.devices_for_demand, v.replica_fits)},
       {"devices_with_headroom_low", v.devices_with_headroom_low},
       {"devices_with_headroom_high", v.devices_with_headroom_high}});
-  if (v.has_performance) j["serving"]["performance"] = performance_json(v, serve_priced);
+  if (v.has_performance) j["serving"]["performance"] = performance_json(s, v, serve_priced);
   if (v.has_disaggregated) j["serving"]["disaggregated"] = disaggregated_json(s, v.disaggregated);
   j["ownership"] = detail::ownership_json(s, e);
   j["carbon"] = detail::carbon_json(s, e);

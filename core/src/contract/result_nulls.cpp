@@ -6,6 +6,7 @@
 // fails on it.
 #include "contract/result_nulls.h"
 
+#include "sizer/training_compute.h"
 #include "sizer/units.h"
 #include "sizer/working.h"
 
@@ -35,6 +36,20 @@ std::string no_scale_out(const Device& d) {
          " in the table; enter device.scale_out_bytes_per_s to get this value";
 }
 
+// Why a cluster figure is null when the schedule is out of reach (the MFU points at which no
+// cluster meets it); "" when every point is meetable.
+std::string unmeetable(const Scenario& s, const Estimate& e) {
+  std::string at;
+  const auto& c = e.compute;
+  for (size_t i = 0; i < c.cluster_devices.size() && i < c.mfu.size(); ++i) {
+    if (!compute::schedule_meetable(c.cluster_devices[i])) at += (at.empty() ? "" : ", ") + num(100 * c.mfu[i]) + "%";
+  }
+  if (at.empty()) return "";
+  return "at the predicted goodput no cluster meets the " + num(s.training.days) + "-day schedule at " + at +
+         " MFU (failures outpace the devices added): this point is out of reach; lengthen training.days, "
+         "raise the MFU, or give training.goodput as a fixed assumption";
+}
+
 }  // namespace
 
 std::string null_reason(const std::string& path, const Scenario& s, const Estimate& e) {
@@ -50,7 +65,7 @@ std::string null_reason(const std::string& path, const Scenario& s, const Estima
       if (!priced) return no_price(s.device, "training.price");
     }
     if (!peak) return no_peak(s);
-    return "";
+    return unmeetable(s, e);
   }
   if (starts_with(path, "training.power.")) {
     if (!powered) {
@@ -58,7 +73,7 @@ std::string null_reason(const std::string& path, const Scenario& s, const Estima
              " in the table; enter power.system_w_per_device (watts per device including host, NICs and fans)";
     }
     if (!peak) return no_peak(s);
-    return "";
+    return unmeetable(s, e);
   }
   if (starts_with(path, "training.comms.")) {
     if (starts_with(leaf, "moe_") && !moe) return "dense model: there is no expert all-to-all";
@@ -92,11 +107,13 @@ std::string null_reason(const std::string& path, const Scenario& s, const Estima
     return "the serving replica has no decode throughput to spread the owned cost over";
   }
   if (starts_with(path, "carbon.")) {
-    if (leaf == "training_embodied_kg_co2e") {
+    const bool training = starts_with(leaf, "training_");
+    if (leaf == "training_embodied_kg_co2e" && s.ownership.capital.embodied_kg_co2e_per_device <= 0) {
       return "no published embodied emissions for " + s.device.id + "; enter carbon.embodied_kg_co2e_per_device";
     }
     if (!powered) return "no system power per device for " + s.device.id + "; enter power.system_w_per_device";
     if (!peak) return no_peak(s);
+    if (training) return unmeetable(s, e);
     if (!e.serving.replica_fits) return "serving.replica_devices is below the devices the model needs: no emissions per token";
     return "the serving replica has no decode throughput";
   }
@@ -119,6 +136,11 @@ std::string null_reason(const std::string& path, const Scenario& s, const Estima
     }
     return "";
   }
+  if (starts_with(path, "serving.") && s.serving.workload.output_tokens <= 1 &&
+      (leaf == "tpot_s" || leaf == "tokens_per_s_per_user" || leaf == "tpot_ok")) {
+    return "serving.workload.output_tokens is 1: there is no token after the first, so the time per output token "
+           "is not defined" + std::string(s.serving.slo.tpot_s > 0 ? " and serving.slo.tpot_s is not judged" : "");
+  }
   if (starts_with(path, "serving.")) {
     if (!e.serving.replica_fits && (leaf == "cost_per_million_tokens_usd" || leaf == "replicas_for_demand" ||
                                     leaf == "devices_for_demand") && !starts_with(path, "serving.performance")) {
@@ -130,7 +152,9 @@ std::string null_reason(const std::string& path, const Scenario& s, const Estima
       if (s.serving.price.usd_per_device_hour <= 0) return no_price(s.device, "serving.price");
       return "the replica has no decode throughput to spread the price over";
     }
-    if (leaf == "replicas_for_rate" || leaf == "devices_for_rate") {
+    if (leaf == "replicas_for_rate" || leaf == "devices_for_rate" ||
+        (starts_with(path, "serving.performance.") && (leaf == "replicas_for_demand" || leaf == "devices_for_demand" ||
+                                                        leaf == "fleet_output_tokens_per_s_per_replica"))) {
       return "no number of replicas meets serving.slo on this layout (it misses even at almost no load); "
              "change serving.layout, the precisions or serving.slo";
     }

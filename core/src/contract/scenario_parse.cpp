@@ -354,7 +354,14 @@ ParsedScenario parse_scenario(std::string_view text, const Catalog& catalog) {
   if (!out.issues.empty()) return out;
   const auto tit = doc.find("training");
   const bool layout_given = tit != doc.end() && tit->is_object() && tit->contains("layout");
-  if (!layout_given) s.training.layout = detail::default_training_layout(s);
+  // A layout that writes no parallel degree (only its batch, sequence or switches) takes the
+  // default degrees chosen for what it does write, e.g. a data-parallel width that splits its
+  // global batch: a default the user never wrote is not what a scenario is refused for.
+  bool degrees_given = false;
+  if (layout_given && (*tit)["layout"].is_object()) {
+    for (const char* k : {"tp", "pp", "dp", "ep", "cp", "virtual_stages"}) degrees_given |= (*tit)["layout"].contains(k);
+  }
+  if (!layout_given || !degrees_given) s.training.layout = detail::default_training_layout(s);
   detail::check_layout(s, layout_given, &out.issues, &out.warnings);
   if (!out.issues.empty()) return out;
   cross_checks(s, &out.warnings);

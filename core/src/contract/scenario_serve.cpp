@@ -257,6 +257,19 @@ bool check_pool(Reader& r, const Scenario& s, const serve::ServeLayout& l, const
             "device " + d.id + " has no dense " + to_string(v.compute_precision) + " peak");
   }
   if (!mem.valid()) return false;
+  const double request_kv_bytes = mem.kv_bytes_per_token_per_device * mem.kv_tokens_per_request;
+  if ((p & serve::kServeNoFit) && holds_requests && mem.kv_capacity_bytes_per_device > 0 &&
+      request_kv_bytes > mem.kv_capacity_bytes_per_device) {
+    // The weights fit; one request's KV cache does not: the workload is what to change.
+    r.error("serving.workload.input_tokens",
+            "one request of " + num(v.workload.input_tokens) + " input and " + num(v.workload.output_tokens) +
+                " output tokens needs " + fmt::bytes(request_kv_bytes) + " of KV cache per device (" +
+                num(mem.kv_tokens_per_request) + " tokens × " + fmt::bytes(mem.kv_bytes_per_token_per_device) +
+                ") on " + lp + ", against " + fmt::bytes(mem.kv_capacity_bytes_per_device) +
+                " free after the weights; shorten serving.workload.input_tokens / output_tokens, lower "
+                "serving.kv_precision, or use more devices (tp, pp)");
+    return false;
+  }
   if (p & serve::kServeNoFit) {
     r.error(lp, "leaves no room for one request's KV cache: weights " +
                     num(mem.weight_bytes_per_device) + " B + activations " +

@@ -55,10 +55,11 @@ Out headline(const Inputs& in, const Draw& d) {
   o.wall_days = g > 0 ? hours / (s.training.layout.devices() * 24 * g) : 0;
   o.cost = o.devices * s.training.days * 24 * d.price;
   o.power = o.devices * s.power.system_w_per_device * s.power.pue;
-  const Draw& c = in.central;
+  // The serving cost scales from the estimate's own, at the scenario's price and shares.
   const double base = e.serving.cost_per_million_tokens_usd;
-  o.per_mtok = base > 0 && c.sprice > 0 && d.realised * d.util > 0
-                   ? base * (d.sprice / c.sprice) * (c.realised * c.util) / (d.realised * d.util) : 0;
+  const double sprice = s.serving.price.usd_per_device_hour, share = s.serving.realised_fraction * s.serving.utilisation;
+  o.per_mtok = base > 0 && sprice > 0 && d.realised * d.util > 0
+                   ? base * (d.sprice / sprice) * share / (d.realised * d.util) : 0;
   return o;
 }
 
@@ -81,6 +82,11 @@ double sample(Rng& rng, const UncertainRange& r, double mode, Distribution dist)
   const double f = (m - r.low) / (r.high - r.low);  // inverse CDF of the triangular distribution
   return u < f ? r.low + std::sqrt(u * (r.high - r.low) * (m - r.low))
                : r.high - std::sqrt((1 - u) * (r.high - r.low) * (r.high - m));
+}
+
+double centre(const UncertainRange& r, double assumed) {
+  if (!r.given) return assumed;
+  return assumed >= r.low && assumed <= r.high ? assumed : (r.low + r.high) / 2;
 }
 
 Quantiles quantiles(std::vector<double> v) {
@@ -107,8 +113,14 @@ void evaluate_intervals(const Scenario& s, Estimate& e) {
   if (!u.failure_rate_scale.given && t.reliability.predict_goodput) u.failure_rate_scale = {kRateScaleLow, kRateScaleHigh, true};
   const double realised = s.serving.realised_fraction, util = s.serving.utilisation;
   Inputs in{&s, &e, {}, e.comms.step_mfu};
-  in.central = Draw{e.comms.step_mfu, t.price.usd_per_device_hour, t.goodput, 1, t.tokens,
-                    s.serving.price.usd_per_device_hour, realised, util};
+  // The centre of each input: the scenario's own value when its range holds it, else the range's
+  // midpoint (a range the user gave away from the assumed value is what they believe). The draws
+  // peak there and the sensitivity table's base is computed there, so the base lies inside
+  // every input's bar.
+  in.central = Draw{centre(u.mfu, e.comms.step_mfu), centre(u.usd_per_device_hour, t.price.usd_per_device_hour),
+                    centre(u.goodput, t.goodput), centre(u.failure_rate_scale, 1), centre(u.tokens, t.tokens),
+                    centre(u.serving_usd_per_device_hour, s.serving.price.usd_per_device_hour),
+                    centre(u.realised_fraction, realised), centre(u.utilisation, util)};
   IntervalResult& r = e.intervals;
   r = IntervalResult{};
   r.has_cost = t.price.usd_per_device_hour > 0 || u.usd_per_device_hour.given;

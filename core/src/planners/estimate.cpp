@@ -137,7 +137,11 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
   for (double mfu : t.mfu) {
     const double hours = r.dense_peak_flops > 0 ? compute::device_hours(r.flops, r.dense_peak_flops, mfu) : 0;
     double g = t.goodput;
-    const double devices = cluster_devices_for(s, e, hours, 1, &g);
+    double devices = cluster_devices_for(s, e, hours, 1, &g);
+    // No cluster meets the schedule (predicted goodput: failures outpace progress): the cluster's
+    // size and everything drawn from it are not defined (NaN here, null in the contract with a
+    // `nulls` entry, "out of reach" in the front ends), never 0.
+    if (devices <= 0 && hours > 0) devices = compute::kNotMeetable;
     e.goodput_used.push_back(g);
     r.device_hours.push_back(hours);
     if (price > 0) r.cost_usd.push_back(hours * price);
@@ -151,7 +155,7 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
   }
   if (t.reliability.predict_goodput) {
     for (size_t i = 0; i < r.cluster_devices.size(); ++i) {
-      if (r.cluster_devices[i] <= 0 && r.device_hours[i] > 0) {
+      if (!compute::schedule_meetable(r.cluster_devices[i])) {
         e.notes.push_back("at the predicted goodput no cluster meets the " + num(t.days) + "-day schedule at " +
                           num(t.mfu[i]) + " MFU: failures outpace progress as devices are added");
       }

@@ -3,6 +3,7 @@
 // core/src/serve/*.cpp; method in docs/serving.md).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "planners/estimate_parts.h"
 #include "sizer/serve_scenario.h"
@@ -17,6 +18,8 @@ const char* const kSrcServe =
     "with chunked prefill (Orca 2022; Sarathi-Serve 2024), Little's law";
 const char* const kSrcSpec = "Leviathan, Kalman & Matias 2023, eq. 1";
 constexpr double kMaxReplicas = 1e6;
+// No fleet meets the demand within the SLO (a replica misses it even at almost no load).
+constexpr double kNoFleet = std::numeric_limits<double>::quiet_NaN();
 
 bool serves(const Model& m, const Device& d, const serve::ServeLayout& l, serve::ServeContext c, double total,
             double replicas) {
@@ -46,6 +49,27 @@ double replicas_for_rate(const Model& m, const Device& d, const serve::ServeLayo
   return hi;
 }
 
+// The most requests/s one replica carries within serving.slo: its capacity without a target;
+// with one, the highest per-replica rate that still meets it (meeting the SLO is monotone in the
+// rate: more load, longer queues and steps), by bisection to kRateTolerance. 0 when it misses
+// even at almost no load.
+constexpr double kRateTolerance = 1e-4;  // relative
+constexpr double kIdleRateShare = 1e-6;  // "almost no load": this share of the capacity
+double slo_rate_per_replica(const Model& m, const Device& d, const serve::ServeLayout& l, const serve::ServeContext& c,
+                            const serve::Performance& p) {
+  const double cap = p.max_requests_per_s_per_replica;
+  if (!(cap > 0)) return 0;
+  if (c.slo.ttft_s <= 0 && c.slo.tpot_s <= 0) return cap;
+  if (serves(m, d, l, c, cap, 1)) return cap;
+  double lo = cap * kIdleRateShare, hi = cap;
+  if (!serves(m, d, l, c, lo, 1)) return 0;
+  while (hi - lo > kRateTolerance * hi) {
+    const double mid = (lo + hi) / 2;
+    (serves(m, d, l, c, mid, 1) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
 }  // namespace
 
 void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w) {
@@ -72,10 +96,19 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
     r.perf_cost_per_million_tokens_usd =
         serving::cost_per_million_tokens_usd(r.perf_replica_usd_per_hour, tok_s, 1.0);
   }
-  r.perf_replicas_for_demand =
-      tok_s > 0 ? serving::replicas_for_demand(v.demand_tokens_per_day, tok_s, 1.0) : 0;
-  r.perf_devices_for_demand = r.perf_replicas_for_demand * l.devices();
   r.performance_rate_mode = v.workload.requests_per_s > 0;
+  // The fleet for the daily demand: at the operating point the concurrency gives; with a rate,
+  // each replica carries the most it can within serving.slo (its capacity without one), not the
+  // rate asked of it (a fleet sized at a light load would be many times too large).
+  r.perf_fleet_tokens_per_s_per_replica = tok_s;
+  if (r.performance_rate_mode) {
+    r.perf_fleet_requests_per_s_per_replica = slo_rate_per_replica(s.model, s.device, l, c, p);
+    r.perf_fleet_tokens_per_s_per_replica = r.perf_fleet_requests_per_s_per_replica * v.workload.output_tokens;
+  }
+  const double fleet_tok_s = r.perf_fleet_tokens_per_s_per_replica;
+  r.perf_replicas_for_demand =
+      fleet_tok_s > 0 ? serving::replicas_for_demand(v.demand_tokens_per_day, fleet_tok_s, 1.0) : kNoFleet;
+  r.perf_devices_for_demand = r.perf_replicas_for_demand * l.devices();
   if (r.performance_rate_mode) {
     r.perf_replicas_for_rate = replicas_for_rate(s.model, s.device, l, c, p);
     if (r.perf_replicas_for_rate == 0) {
@@ -168,11 +201,17 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
                 num(p.max_requests_per_s_per_replica) + " requests/s per replica",
             kSrcServe);
     }
+    const std::string basis =
+        !r.performance_rate_mode ? "at the workload's concurrency"
+        : v.slo.ttft_s > 0 || v.slo.tpot_s > 0
+            ? "each replica at " + num(r.perf_fleet_requests_per_s_per_replica) +
+                  " requests/s, the most it carries within serving.slo"
+            : "each replica at its capacity of " + num(r.perf_fleet_requests_per_s_per_replica) + " requests/s";
     w.add("serving.performance.replicas_for_demand",
           "⌈demand/day ÷ 86400 ÷ predicted output tok/s per replica⌉",
-          "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ " + num(tok_s) +
+          "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ " + num(fleet_tok_s) +
               "⌉ = " + num(r.perf_replicas_for_demand) + " replicas, " +
-              num(r.perf_devices_for_demand) + " devices",
+              num(r.perf_devices_for_demand) + " devices (" + basis + ")",
           kSrcServe);
   });
 }

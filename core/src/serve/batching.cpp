@@ -32,6 +32,8 @@ constexpr double kTolerance = 1e-9;  // relative, on the batch of the operating 
 constexpr double kRateSlack = 1e-6;  // a rate this close above capacity is at capacity, not over it
 // Prefill utilisation at capacity from which prefill, not KV, is named the limit.
 constexpr double kPrefillSaturated = 0.8;
+// The TPOT of a request with one output token: there is no token after the first (not defined).
+constexpr double kNoTpot = std::numeric_limits<double>::quiet_NaN();
 
 struct Point {
   double B = 0, prefill = 0, lambda = 0, t = 0, tpot = 0, service = 0, queue = 0, ttft = 0, e2e = 0,
@@ -54,7 +56,9 @@ Point at(const Model& m, const ServeLayout& l, const ServeContext& c, const Shap
   const double chunk = std::min(I, chunk_budget);
   const double chunks = std::ceil(I / chunk - 1e-9);
   StepLoad load;
-  load.decode_seqs = p.B;
+  // A mean batch below one sequence is a replica idle part of the time: a step that runs has at
+  // least one sequence, and that step is what a token waits for.
+  load.decode_seqs = p.B > 0 ? std::max(p.B, 1.0) : 0;
   load.decode_context = I + O / 2;
   load.prefill_tokens = p.prefill;
   load.prefill_attended = I / 2;
@@ -63,12 +67,13 @@ Point at(const Model& m, const ServeLayout& l, const ServeContext& c, const Shap
   p.step = step_time(l, c, m, s, load);
   p.t = p.step.step_s;
   p.lambda = decodes ? p.B * tau / ((O - 1) * p.t) : p.prefill / (I * p.t);
-  p.tpot = decodes ? p.t / tau : 0;
+  p.tpot = decodes ? p.t / tau : kNoTpot;
   // Service of one prompt: its chunks, each a step with the decode batch alongside.
   StepLoad one = load;
   one.prefill_tokens = chunk;
   one.prefill_prefix_tokens = chunk * (chunks - 1) / 2;
   one.prefill_seqs = chunk / I;
+  one.prefill_request_tokens = chunk;  // the arriving prompt's chunk passes every pipeline stage whole
   p.service = I / chunk * step_time(l, c, m, s, one).step_s;
   p.rho = p.prefill / chunk_budget;
   // An arrival first waits for the running step to end (the mean residual of a step of length t
@@ -76,7 +81,7 @@ Point at(const Model& m, const ServeLayout& l, const ServeContext& c, const Shap
   const double residual = p.B > 0 ? p.t / 2 : 0;
   p.queue = p.rho < 1 ? residual + p.rho * p.service / (2 * (1 - p.rho)) : 1e30;
   p.ttft = p.queue + p.service + c.engine.request_overhead_s;
-  p.e2e = p.ttft + (O - 1) * p.tpot;
+  p.e2e = decodes ? p.ttft + (O - 1) * p.tpot : p.ttft;
   p.N = p.lambda * p.e2e;
   return p;
 }
@@ -144,6 +149,7 @@ Performance prepare(const Model& m, const Device& d, const ServeLayout& l, const
     whole.prefill_tokens = I;
     whole.prefill_attended = I / 2;
     whole.prefill_seqs = 1;
+    whole.prefill_request_tokens = I;
     r.prefill = step_time(l, c, m, s, whole);
   }
   if (!capacity) return r;
@@ -274,12 +280,14 @@ void finish(const ServeLayout& l, const ServeContext& c, const Point& p, Perform
   r.queue_s = p.queue;
   r.prefill_s = p.service;
   r.prefill_utilisation = p.rho;
-  r.tokens_per_s_per_user = p.tpot > 0 ? 1 / p.tpot : 0;
+  r.tokens_per_s_per_user = 1 / p.tpot;  // not defined (NaN) with one output token, as the TPOT
   r.requests_per_s_per_replica = p.lambda;
   r.output_tokens_per_s_per_replica = p.lambda * c.workload.output_tokens;
   r.output_tokens_per_s_per_device = r.output_tokens_per_s_per_replica / l.devices();
   r.ttft_ok = c.slo.ttft_s <= 0 || r.ttft_s <= c.slo.ttft_s;
-  r.tpot_ok = c.slo.tpot_s <= 0 || r.tpot_s <= c.slo.tpot_s;
+  // With one output token there is no TPOT to judge: the target does not bind (the contract
+  // writes tpot_ok null and says why).
+  r.tpot_ok = c.slo.tpot_s <= 0 || !std::isfinite(r.tpot_s) || r.tpot_s <= c.slo.tpot_s;
   r.meets_slo = r.feasible() && r.ttft_ok && r.tpot_ok;
 }
 

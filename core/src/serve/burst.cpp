@@ -73,6 +73,7 @@ BurstPerformance simulate_burst(const Model& m, const Device& d, const ServeLayo
       if (k.prefilled >= I || left <= 0) continue;
       const double chunk = std::min(I - k.prefilled, left);
       load.prefill_tokens += chunk * k.count;
+      load.prefill_request_tokens = std::max(load.prefill_request_tokens, chunk);
       load.prefill_prefix_tokens += k.prefilled * k.count;
       attended += chunk * k.count * (k.prefilled + chunk / 2);
       left -= chunk * k.count;
@@ -94,6 +95,7 @@ BurstPerformance simulate_burst(const Model& m, const Device& d, const ServeLayo
       }
       if (k.count > 0) {
         load.prefill_tokens += k.prefilled * k.count;
+        load.prefill_request_tokens = std::max(load.prefill_request_tokens, k.prefilled);
         attended += k.prefilled * k.count * (k.prefilled / 2);
         if (k.prefilled >= I) load.prefill_seqs += k.count;
         waiting -= k.count;

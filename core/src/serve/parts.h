@@ -8,6 +8,7 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "sizer/layout_model.h"
 #include "sizer/serve.h"

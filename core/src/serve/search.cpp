@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "parts.h"
 #include "sizer/serve_scenario.h"
@@ -107,6 +108,16 @@ Performance as_performance(const DisaggPerformance& q, double output_tokens) {
   p.meets_slo = q.meets_slo, p.ttft_ok = q.ttft_ok, p.tpot_ok = q.tpot_ok;
   p.decode = q.decode;
   p.prefill = q.prefill;
+  // Memory per device: the decode instance's (the pool that holds the requests' KV).
+  const Performance& dm = q.decode_memory;
+  p.weight_bytes_per_device = dm.weight_bytes_per_device;
+  p.kv_bytes_per_token_per_device = dm.kv_bytes_per_token_per_device;
+  p.activation_bytes_per_device = dm.activation_bytes_per_device;
+  p.reserve_bytes_per_device = dm.reserve_bytes_per_device;
+  p.kv_capacity_bytes_per_device = dm.kv_capacity_bytes_per_device;
+  p.kv_tokens_per_request = dm.kv_tokens_per_request;
+  // Not computed for pools (the decode rate is at the searched concurrency): null, not 0.
+  p.max_requests_per_s_per_replica = std::numeric_limits<double>::quiet_NaN();
   return p;
 }
 
@@ -306,7 +317,9 @@ ServeSearchResult search_serving(const Scenario& s) {
                   const double cost = price > 0 ? serving::cost_per_million_tokens_usd(
                                                       price * l.devices(), p.output_tokens_per_s_per_replica, 1.0)
                                                 : 0.0;
-                  all.push_back({l, w, kv, compute, spec, concs[i], p.tokens_per_s_per_user,
+                  // With one output token there is no per-user rate (NaN): ranked as 0, shown as null.
+                  all.push_back({l, w, kv, compute, spec, concs[i],
+                                 std::isfinite(p.tokens_per_s_per_user) ? p.tokens_per_s_per_user : 0.0,
                                  p.output_tokens_per_s_per_device, cost, p.meets_slo, false, {}});
                   if (p.meets_slo) r.configs_meeting_slo += 1;
                 }

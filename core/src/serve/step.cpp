@@ -50,14 +50,19 @@ StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, 
   StepTime out;
   const double q = 1 + std::max(0.0, c.spec.draft_tokens);  // tokens per decoding sequence
   const double mb = l.pp > 1 ? std::clamp(std::ceil(load.decode_seqs), 1.0, l.pp) : 1.0;
+  // The micro-batch whose pass is timed: an even share of the decode batch and of the prefill,
+  // but at least one request's whole chunk (it is not split across micro-batches).
+  const double whole_chunk = std::min(load.prefill_tokens, load.prefill_request_tokens);
+  const double prefill_share =
+      load.prefill_tokens > 0 ? std::max(1.0 / mb, whole_chunk / load.prefill_tokens) : 1.0 / mb;
   MicroBatch b;
   b.decode_seqs = load.decode_seqs / mb;
   b.decode_tokens = b.decode_seqs * q;
   b.decode_context = load.decode_context;
-  b.prefill_tokens = load.prefill_tokens / mb;
+  b.prefill_tokens = load.prefill_tokens * prefill_share;
   b.prefill_attended = load.prefill_attended;
-  b.prefill_prefix = load.prefill_prefix_tokens / mb;
-  b.logit_seqs = load.prefill_seqs / mb;
+  b.prefill_prefix = load.prefill_prefix_tokens * prefill_share;
+  b.logit_seqs = load.prefill_seqs * prefill_share;
 
   // Every stage holds L ÷ pp layers, so a middle stage is the last one without the output head.
   StageTerms mid;
@@ -75,11 +80,24 @@ StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, 
     const double bytes = b.tokens() / l.dp * m.hidden * c.activation_bytes;
     out.comm_s += middles * (s.pp_lat + (s.pp_bw > 0 ? bytes / s.pp_bw : 0.0));
   }
+  // Per device per step: the busiest (last) stage's device runs every micro-batch; when the one
+  // timed carries more than an even share of the prefill, the other mb − 1 share the rest.
+  StageTerms others = last;
+  if (mb > 1 && prefill_share > 1.0 / mb) {
+    const double rest = (1 - prefill_share) / (mb - 1);
+    MicroBatch d = b;
+    d.prefill_tokens = load.prefill_tokens * rest;
+    d.prefill_prefix = load.prefill_prefix_tokens * rest;
+    d.logit_seqs = load.prefill_seqs * rest;
+    others = StageTerms{};
+    linear_terms(m, l, c, s, d, &others);
+    attention_terms(l, s, d, &others);
+    head_terms(m, l, c, s, d, &others);
+  }
+  out.weight_bytes_read = last.weight_bytes + (mb - 1) * others.weight_bytes;
+  out.kv_bytes_read = last.kv_bytes + (mb - 1) * others.kv_bytes;
+  out.flops = last.flops + (mb - 1) * others.flops;
   out.overhead_s = s.overhead_s + c.engine.seq_overhead_s * (load.decode_seqs + load.prefill_seqs);
-  // Per device per step: the busiest (last) stage's device runs every micro-batch.
-  out.weight_bytes_read = mb * last.weight_bytes;
-  out.kv_bytes_read = mb * last.kv_bytes;
-  out.flops = mb * last.flops;
   out.experts_touched_fraction = s.moe ? last.touched : 1.0;
   if (c.spec.draft_tokens > 0 && load.decode_seqs > 0) {
     const double draft = 1 + c.spec.draft_tokens * s.draft_ratio;

@@ -84,15 +84,21 @@ std::string format_leaf(std::string_view leaf, const json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_array()) {  // MFU-point lists: the range from the smallest to the largest value
     if (v.empty()) return "—";
-    const json* lo = &v.front();
-    const json* hi = &v.front();
+    // A null point is one whose schedule no cluster meets (the result's nulls say why).
+    const json* lo = nullptr;
+    const json* hi = nullptr;
+    bool out_of_reach = false;
     for (const json& x : v) {
-      if (!x.is_number() || !lo->is_number()) return format_leaf(leaf, v.front()) + " – " + format_leaf(leaf, v.back());
-      if (x.get<double>() < lo->get<double>()) lo = &x;
-      if (x.get<double>() > hi->get<double>()) hi = &x;
+      if (!x.is_number()) {
+        out_of_reach = true;
+        continue;
+      }
+      if (!lo || x.get<double>() < lo->get<double>()) lo = &x;
+      if (!hi || x.get<double>() > hi->get<double>()) hi = &x;
     }
+    if (!lo) return "out of reach";
     const std::string a = format_leaf(leaf, *lo), b = format_leaf(leaf, *hi);
-    return a == b ? a : a + " – " + b;
+    return (a == b ? a : a + " – " + b) + (out_of_reach ? " (out of reach at some MFU points)" : "");
   }
   if (!v.is_number()) return dump(v);
   const double x = v.get<double>();
@@ -238,6 +244,7 @@ std::string results_markdown(const json& r, const std::string& user_supplied) {
 namespace {
 
 std::string plain(double v) {
+  if (!std::isfinite(v)) return "";  // not defined (a schedule out of reach): an empty cell
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.6g", v);
   return buf;
