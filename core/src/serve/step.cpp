@@ -57,6 +57,9 @@ StepTime step_time(const ServeLayout& l, const ServeContext& c, const Model& m, 
       load.prefill_tokens > 0 ? std::max(1.0 / mb, whole_chunk / load.prefill_tokens) : 1.0 / mb;
   MicroBatch b;
   b.decode_seqs = load.decode_seqs / mb;
+  // Micro-batches hold whole sequences: with mb = ⌈sequences⌉ in flight, each carries at least one
+  // (an even share of a batch that is not a whole multiple would be a fraction of a sequence).
+  if (mb > 1) b.decode_seqs = std::max(b.decode_seqs, 1.0);
   b.decode_tokens = b.decode_seqs * q;
   b.decode_context = load.decode_context;
   b.prefill_tokens = load.prefill_tokens * prefill_share;
