@@ -170,4 +170,12 @@ check "hostile: one byte over the scenario cap" 2 "larger than the 1 MiB limit" 
 head -c 1048576 /dev/zero | tr '\0' ' ' >"$tmp/big.json"
 check "hostile: exactly the scenario cap is read" 2 "not valid JSON at line 1, column 1048577" -- timeout 60 "$SIZER" eval "$tmp/big.json"
 
+# Figures that cannot be met (a schedule no cluster meets; one output token) are shown as such.
+unmeet='{"model":"llama-3.1-405b","device":"a100","training":{"days":60,"goodput":"predicted"}}'
+check "report: a schedule out of reach" 0 "devices for 60.0 days at predicted goodput +out of reach \\|" -- bash -c "echo '$unmeet' | '$SIZER' report -"
+check "eval: out of reach is null with a reason" 0 '"path": "training.compute.cluster_devices"' -- bash -c "echo '$unmeet' | '$SIZER' eval -"
+check "report: one output token has no TPOT" 0 "tokens/s per user / per device +— /" -- bash -c "echo '{\"model\":\"llama-3.1-8b\",\"device\":\"h100\",\"serving\":{\"workload\":{\"input_tokens\":1024,\"output_tokens\":1,\"concurrency\":8}}}' | '$SIZER' report -"
+check "a request whose KV does not fit names the workload" 2 "serving.workload.input_tokens: one request of" -- bash -c "echo '{\"model\":\"llama-3.1-70b\",\"device\":\"h100\",\"serving\":{\"workload\":{\"input_tokens\":1e8,\"output_tokens\":256,\"concurrency\":1}}}' | '$SIZER' eval -"
+check "search over a layout whose degrees are not written" 0 '"layouts_evaluated"' -- bash -c "echo '{\"model\":\"dense-1t\",\"device\":\"h100\",\"training\":{\"layout\":{\"global_batch\":1024},\"search\":{\"devices\":[256,4096],\"top\":3}}}' | '$SIZER' search -"
+
 exit $fail

@@ -195,8 +195,12 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
       const bool pred = t.reliability.predict_goodput;
       w.add("training.compute.cluster_devices" + idx,
             pred ? "least N = ⌈device hours ÷ (days × 24 × predicted goodput(N))⌉" : "⌈device hours ÷ (days × 24 × goodput)⌉",
-            "⌈" + num(r.device_hours[i]) + " ÷ (" + num(t.days) + " × 24 × " + num(e.goodput_used[i]) +
-                ")⌉ = " + num(r.cluster_devices[i]) + (pred ? " (goodput predicted for that cluster)" : ""),
+            compute::schedule_meetable(r.cluster_devices[i])
+                ? "⌈" + num(r.device_hours[i]) + " ÷ (" + num(t.days) + " × 24 × " + num(e.goodput_used[i]) +
+                      ")⌉ = " + num(r.cluster_devices[i]) + (pred ? " (goodput predicted for that cluster)" : "")
+                : "no N: N × " + num(t.days) + " × 24 × goodput(N) stays below " + num(r.device_hours[i]) +
+                      " h as devices are added (failures outpace them; goodput " + num(e.goodput_used[i]) +
+                      " at the best N): out of reach",
             kSrcCluster);
       w.add("training.compute.wall_days_on_layout" + idx, "device hours ÷ (layout devices × 24 × goodput)",
             num(r.device_hours[i]) + " ÷ (" + num(layout_devices) + " × 24 × " + num(layout_goodput) + ") = " +
