@@ -34,6 +34,7 @@ import { tests as softKeyboardTests } from './soft_keyboard.test.mjs';
 import { tests as tabsTests } from './tabs.test.mjs';
 import { tests as lzmaTests } from './lzma.test.mjs';
 import { tests as labelsTests } from './labels.test.mjs';
+import { tests as unmeetableTests } from './unmeetable.test.mjs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -69,7 +70,7 @@ const browser = await launchBrowser();
 const ctx = { browser, site, origin, shots, examples, cli };
 let passed = 0;
 let failed = 0;
-for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...keyboardTests, ...inputTests, ...offlineTests, ...apiTests, ...lzmaTests, ...plannerTests, ...plannerLayoutTests, ...plannerPipelineTests, ...plannerFp8AttentionTests, ...plannerMoeDispatchTests, ...plannerAttentionBlocksTests, ...plannerSearchTests, ...servePlannerTests, ...opsTests, ...honestTests, ...touchTests, ...mirrorTests, ...pasteTests, ...touchPressTests, ...softKeyboardTests, ...tabsTests, ...labelsTests, ...shareTests, ...hostileTests, ...apiCliTests]
+for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, ...keyboardTests, ...inputTests, ...offlineTests, ...apiTests, ...lzmaTests, ...plannerTests, ...plannerLayoutTests, ...plannerPipelineTests, ...plannerFp8AttentionTests, ...plannerMoeDispatchTests, ...plannerAttentionBlocksTests, ...plannerSearchTests, ...servePlannerTests, ...opsTests, ...honestTests, ...touchTests, ...mirrorTests, ...pasteTests, ...touchPressTests, ...softKeyboardTests, ...tabsTests, ...labelsTests, ...unmeetableTests, ...shareTests, ...hostileTests, ...apiCliTests]
                          .filter(([n]) => !process.env.SIZER_TEST_FILTER || new RegExp(process.env.SIZER_TEST_FILTER).test(n))) {
   const t0 = Date.now();
   try {

@@ -1,0 +1,79 @@
+// A schedule no cluster meets, as a user meets it: a share link for Llama 3.1 405B on A100s in 60
+// days with predicted goodput (at the lowest MFU point failures outpace the devices added). The
+// overview cards, the per-MFU table and the text mirror say "out of reach" for that point and
+// never $0 or 0 devices; the numbers at the other points equal sizer.evaluate() of the link.
+// Then the schedule is typed longer with the keyboard (a tap first on the phone) and every point
+// comes within reach. At desktop size and on a phone with touch at devicePixelRatio 3.
+import path from 'node:path';
+import { assert, assertClean, frames, openPage, resultsText, scrollInputs, typeInto, waitForFirstFrame, waitText,
+  widgetText } from './lib.mjs';
+
+const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
+const kScenario = { model: 'llama-3.1-405b', device: 'a100', training: { days: 60, goodput: 'predicted' } };
+const kSizes = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
+  { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true },
+];
+
+const lineOf = (text, label) => {
+  const l = text.split('\n').find((x) => x.startsWith(`${label}: `));
+  assert(l, `no "${label}" line in the mirror:\n${text}`);
+  return l.slice(label.length + 2);
+};
+
+async function drive(browser, origin, shots, size) {
+  const where = (w) => `${size.name}: ${w}`;
+  const touch = Boolean(size.hasTouch);
+  const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport,
+                                                    deviceScaleFactor: size.deviceScaleFactor, hasTouch: touch });
+  await page.goto(`${origin}/index.html#s1.${Buffer.from(JSON.stringify(kScenario)).toString('base64url')}`);
+  await waitForFirstFrame(page);
+  await frames(page, 8);
+  await page.mouse.move(2, 2);
+  await page.screenshot({ path: path.join(shots, `unmeetable-${size.name}.png`) });
+
+  const api = await page.evaluate(async (s) => {
+    const { default: createSizer } = await import('./sizer.mjs');
+    const sizer = await (window.__sizerApi || (window.__sizerApi = createSizer()));
+    return sizer.evaluate(s);
+  }, kScenario);
+  const c = api.training.compute;
+  assert(c.cluster_devices[0] === null && c.cluster_devices[1] > 0, where(`API cluster_devices ${JSON.stringify(c.cluster_devices)}`));
+  assert(api.nulls.some((n) => n.path === 'training.compute.cluster_devices' && /no cluster meets/.test(n.why)),
+         where('no nulls entry for the cluster'));
+
+  // The cards: the range over the points in reach, and the point out of reach said as such.
+  const card = await widgetText(page, 'card:Devices for the schedule');
+  assert(card && card.includes('out of reach') && !/^0\b/.test(card), where(`devices card "${card}"`));
+  const lo = Math.min(...c.cluster_devices.filter((x) => x !== null));
+  assert(card.replace(/,/g, '').includes(String(lo)), where(`devices card "${card}" lacks ${lo}`));
+  const cost = await widgetText(page, 'card:Cluster rented for the schedule');
+  assert(cost && cost.includes('out of reach') && !cost.includes('$0'), where(`cost card "${cost}"`));
+
+  // The mirror: the per-MFU table's first row and the devices line.
+  const text = await resultsText(page);
+  assert(lineOf(text, 'Devices for 60 days').includes('out of reach'), where('the devices line'));
+  const row = text.split('\n').find((l) => l.startsWith('38% | '));
+  assert(row && row.includes('out of reach') && !/\|\s*\$0\s*\|/.test(row) && !/\|\s*0\s*\|/.test(row),
+         where(`the 38% row: ${row}`));
+  assert(!/\bnan\b|\binf/i.test(text), where('NaN or inf in the mirror'));
+
+  // A longer schedule, typed: every point comes within reach.
+  await scrollInputs(page, 'input:training.days', size);
+  await typeInto(page, 'input:training.days', '365', touch);
+  const after = await waitText(page, /^Devices for 365 days: [\d,]+ – [\d,]+$/, where('365 days in reach'), 15000);
+  assert(!after.includes('out of reach'), where('still out of reach at 365 days'));
+  const card365 = await widgetText(page, 'card:Devices for the schedule');
+  assert(card365 && !card365.includes('out of reach'), where(`devices card at 365 days "${card365}"`));
+  await frames(page, 3);
+  await page.screenshot({ path: path.join(shots, `unmeetable-365-days-${size.name}.png`) });
+  assertClean(watch);
+  await watch.context.close();
+}
+
+export const tests = [
+  ['a schedule out of reach reads "out of reach" in cards, table and mirror, never $0; typed longer, it is met (click and tap)',
+    async ({ browser, origin, shots }) => {
+      for (const size of kSizes) await drive(browser, origin, shots, size);
+    }],
+];
