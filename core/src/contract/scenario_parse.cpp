@@ -274,8 +274,10 @@ void cross_checks(const Scenario& s, std::vector<Issue>* warnings) {
   }
   if (m.attention.window > 0) {
     warn("model.attention.window", "the sliding window is counted by the training layout model (attention FLOPs and "
-                                   "time); the serving figures still cache and read the whole context in every layer, "
-                                   "an upper bound");
+                                   "time) and by the serving performance model (serving.performance: windowed layers "
+                                   "keep and read only their window of KV); the seed's serving ceilings (serving.kv_bytes "
+                                   "and the figures drawn from it) still cache the whole context in every layer, an "
+                                   "upper bound");
   }
   if (v.workload_given && v.layout.tp > s.device.scale_up_domain) {
     warn("serving.layout.tp", "is larger than the scale-up domain of " + num(s.device.scale_up_domain) +
