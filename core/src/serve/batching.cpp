@@ -56,9 +56,9 @@ Point at(const Model& m, const ServeLayout& l, const ServeContext& c, const Shap
   const double chunk = std::min(I, chunk_budget);
   const double chunks = std::ceil(I / chunk - 1e-9);
   StepLoad load;
-  // A mean batch below one sequence is a replica idle part of the time: a step that runs has at
-  // least one sequence, and that step is what a token waits for.
-  load.decode_seqs = p.B > 0 ? std::max(p.B, 1.0) : 0;
+  // A mean batch below one sequence (down to none, at a vanishing rate) is a replica idle part of
+  // the time: a step that runs has at least one sequence, and that step is what a token waits for.
+  load.decode_seqs = decodes ? std::max(p.B, 1.0) : 0;
   load.decode_context = I + O / 2;
   load.prefill_tokens = p.prefill;
   load.prefill_attended = I / 2;
