@@ -18,6 +18,7 @@
 #include "sizer/result_json.h"
 #include "sizer/scenario_parse.h"
 #include "sizer/serve.h"
+#include "sizer/serve_search.h"
 
 using namespace sizer;
 using nlohmann::json;
@@ -216,4 +217,23 @@ TEST_CASE("A search is not refused over a layout degree the user never wrote", "
     "tp":8,"pp":64,"dp":6}}})", bundled_catalog());
   REQUIRE_FALSE(q.ok());
   CHECK(q.issues.front().path == "training.layout.global_batch");
+}
+
+TEST_CASE("Disaggregated serve-search points carry real memory figures or null, never 0", "[trust2]") {
+  const Scenario s = scenario(R"({"model":"llama-3.1-70b","device":"h100","serving":{
+    "workload":{"input_tokens":2048,"output_tokens":256,"concurrency":32},"slo":{"ttft_s":2,"tpot_s":0.05},
+    "search":{"devices":[2,16],"disaggregated":true}}})");
+  const json r = serve::serve_search_to_json(s, serve::search_serving(s));
+  int disaggregated = 0;
+  for (const json& p : r["pareto"]) {
+    if (p["mode"] != "disaggregated") continue;
+    ++disaggregated;
+    // The decode instance holds the weights: 70.6e9 parameters in FP8 over its devices.
+    const double devices = p["layout"]["devices"].get<double>();
+    CHECK(p["weight_bytes_per_device"].get<double>() >= 0.9 * s.model.params / devices);
+    CHECK(p["kv_bytes_per_token_per_device"].get<double>() > 0);
+    CHECK(p["kv_capacity_bytes_per_device"].get<double>() > 0);
+    CHECK(p["max_requests_per_s_per_replica"].is_null());
+  }
+  CHECK(disaggregated > 0);
 }
