@@ -13,6 +13,9 @@ FrontAxes front_axes(Ui& ui, const char* id, const char* rect, float height, dou
                      double tpot_target, int tpot_label_lines) {
   FrontAxes f;
   if (tpot_target > 0) x_max = std::max(x_max, 1 / tpot_target);
+  // An axis with nothing on it (one output token: no tokens/s per user) still has a scale.
+  if (!(x_max > 0)) x_max = 1;
+  if (!(y_max > 0)) y_max = 1;
   f.x1 = x_max * 1.08, f.y1 = y_max * 1.12;
   const float w = ImGui::GetContentRegionAvail().x;
   const ImVec2 origin = ImGui::GetCursorScreenPos();

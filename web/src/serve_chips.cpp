@@ -31,7 +31,7 @@ void chips_chart(Ui& ui, const std::vector<ChipSearch>& chips, double tpot_targe
   double x1 = 0, y1 = 0;
   for (const ChipSearch& c : chips) {
     for (const auto& p : c.result.pareto) {
-      x1 = std::max(x1, p.perf.tokens_per_s_per_user);
+      x1 = std::max(x1, finite_or(p.perf.tokens_per_s_per_user, 0));
       y1 = std::max(y1, p.perf.output_tokens_per_s_per_device);
     }
   }
@@ -50,7 +50,7 @@ void chips_chart(Ui& ui, const std::vector<ChipSearch>& chips, double tpot_targe
     if (pts.empty()) continue;
     const ImU32 col = ui.pal.series[k % 8];
     std::vector<ImVec2> line;
-    for (const auto& p : pts) line.push_back(at(p.perf.tokens_per_s_per_user, p.perf.output_tokens_per_s_per_device));
+    for (const auto& p : pts) line.push_back(at(finite_or(p.perf.tokens_per_s_per_user, 0), p.perf.output_tokens_per_s_per_device));
     if (line.size() >= 2) dl->AddPolyline(line.data(), static_cast<int>(line.size()), col, 0, ui.px(k < 8 ? 2.0f : 1.2f));
     for (std::size_t i = 0; i < line.size(); ++i) {
       dl->AddCircleFilled(line[i], ui.px(2.5f), col);

@@ -68,7 +68,7 @@ void pareto_chart(Ui& ui, const sizer::serve::ServeSearchResult& r, double tpot_
   if (pts.empty()) return;
   double xm = 0, ym = 0;
   for (const auto& p : pts) {
-    xm = std::max(xm, p.perf.tokens_per_s_per_user);
+    xm = std::max(xm, finite_or(p.perf.tokens_per_s_per_user, 0));
     ym = std::max(ym, p.perf.output_tokens_per_s_per_device);
   }
   const FrontAxes f = front_axes(ui, "serve_pareto", "chart:serve-pareto", ui.px(240), xm, ym, tpot_target, 1);
@@ -78,7 +78,7 @@ void pareto_chart(Ui& ui, const sizer::serve::ServeSearchResult& r, double tpot_
   const bool hovered = f.hovered;
   auto at = [&](double x, double y) { return f.at(x, y); };
   std::vector<ImVec2> line;
-  for (const auto& p : pts) line.push_back(at(p.perf.tokens_per_s_per_user, p.perf.output_tokens_per_s_per_device));
+  for (const auto& p : pts) line.push_back(at(finite_or(p.perf.tokens_per_s_per_user, 0), p.perf.output_tokens_per_s_per_device));
   if (line.size() >= 2) dl->AddPolyline(line.data(), static_cast<int>(line.size()), ui.pal.series[0], 0, ui.px(2));
   int near = -1;
   float best_d = ui.px(14);
@@ -99,7 +99,7 @@ void pareto_chart(Ui& ui, const sizer::serve::ServeSearchResult& r, double tpot_
     if (hovered && d < best_d) best_d = d, near = static_cast<int>(i);
   }
   if (r.have_best) {
-    const ImVec2 b = at(r.best.perf.tokens_per_s_per_user, r.best.perf.output_tokens_per_s_per_device);
+    const ImVec2 b = at(finite_or(r.best.perf.tokens_per_s_per_user, 0), r.best.perf.output_tokens_per_s_per_device);
     dl->AddCircle(b, ui.px(7), ui.pal.good, 0, ui.px(2));
   }
   {  // Legend, top right: a dot for aggregated replicas, a diamond for disaggregated pools.

@@ -93,6 +93,9 @@ std::string range_text(const std::string& a, const std::string& b);
 // A value per MFU point that may be out of reach (not a number: no cluster meets the schedule at
 // that point, the result's nulls say why): the value, or "out of reach".
 std::string reach_text(double v, std::string (*f)(double));
+// A chart coordinate for a value that may be not defined (tokens/s per user with one output
+// token): the value, else `fallback`.
+inline double finite_or(double v, double fallback) { return v == v && v - v == 0 ? v : fallback; }
 // The range of such a list over the points in reach, "(out of reach at some MFU)" after it when
 // some are not, "out of reach" when none is; `empty` for an empty list.
 std::string reach_span(const std::vector<double>& v, std::string (*f)(double), const char* empty = "none");
