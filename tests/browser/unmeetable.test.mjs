@@ -42,13 +42,19 @@ async function drive(browser, origin, shots, size) {
   assert(api.nulls.some((n) => n.path === 'training.compute.cluster_devices' && /no cluster meets/.test(n.why)),
          where('no nulls entry for the cluster'));
 
-  // The cards: the range over the points in reach, and the point out of reach said as such.
+  // The cards: the range over the points in reach as the value, the point out of reach named in
+  // the detail beneath it.
   const card = await widgetText(page, 'card:Devices for the schedule');
-  assert(card && card.includes('out of reach') && !/^0\b/.test(card), where(`devices card "${card}"`));
   const lo = Math.min(...c.cluster_devices.filter((x) => x !== null));
-  assert(card.replace(/,/g, '').includes(String(lo)), where(`devices card "${card}" lacks ${lo}`));
-  const cost = await widgetText(page, 'card:Cluster rented for the schedule');
-  assert(cost && cost.includes('out of reach') && !cost.includes('$0'), where(`cost card "${cost}"`));
+  const hi = Math.max(...c.cluster_devices.filter((x) => x !== null));
+  assert(card && card.replace(/,/g, '') === `${lo} – ${hi}`, where(`devices card "${card}", want ${lo} – ${hi}`));
+  for (const title of ['Devices for the schedule', 'Cluster rented for the schedule', 'Facility power', 'Training emissions']) {
+    const detail = await widgetText(page, `card-detail:${title}`);
+    assert(detail && detail.startsWith('Out of reach at 38% MFU: no cluster meets 60 days at the predicted goodput; '),
+           where(`${title} detail "${detail}"`));
+    const value = await widgetText(page, `card:${title}`);
+    assert(value && !value.startsWith('$0') && !/^0\b/.test(value), where(`${title} card "${value}"`));
+  }
 
   // The mirror: the per-MFU table's first row and the devices line.
   const text = await resultsText(page);
@@ -63,8 +69,8 @@ async function drive(browser, origin, shots, size) {
   await typeInto(page, 'input:training.days', '365', touch);
   const after = await waitText(page, /^Devices for 365 days: [\d,]+ – [\d,]+$/, where('365 days in reach'), 15000);
   assert(!after.includes('out of reach'), where('still out of reach at 365 days'));
-  const card365 = await widgetText(page, 'card:Devices for the schedule');
-  assert(card365 && !card365.includes('out of reach'), where(`devices card at 365 days "${card365}"`));
+  const detail365 = await widgetText(page, 'card-detail:Devices for the schedule');
+  assert(detail365 && !detail365.includes('Out of reach'), where(`devices detail at 365 days "${detail365}"`));
   await frames(page, 3);
   await page.screenshot({ path: path.join(shots, `unmeetable-365-days-${size.name}.png`) });
   assertClean(watch);

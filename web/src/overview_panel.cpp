@@ -34,6 +34,18 @@ std::string devices_up(double n) { return fmt::count(std::ceil(n)); }
 double vmin(const std::vector<double>& v) { return v.empty() ? 0 : *std::min_element(v.begin(), v.end()); }
 double vmax(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
 
+// "Out of reach at 38% MFU: …" when the schedule is not met at some MFU points (the cards' values
+// then range over the others); "" when every point is met.
+std::string out_of_reach_note(const sizer::Scenario& s, const sizer::TrainingCompute& c) {
+  std::string at;
+  for (size_t i = 0; i < c.cluster_devices.size() && i < c.mfu.size(); ++i) {
+    if (!std::isfinite(c.cluster_devices[i])) at += (at.empty() ? "" : ", ") + pct(c.mfu[i]);
+  }
+  if (at.empty()) return "";
+  return "Out of reach at " + at + " MFU: no cluster meets " + plain(s.training.days) +
+         " days at the predicted goodput; ";
+}
+
 std::string mfu_span(const std::vector<double>& mfu) {
   return range_text(pct(vmin(mfu)), pct(vmax(mfu))) + " MFU";
 }
@@ -109,15 +121,18 @@ std::vector<Card> training_cards(Ui& ui) {
   const sizer::Scenario& s = ui.sc();
   const auto& c = e.compute;
   std::vector<Card> cards;
+  const std::string out = out_of_reach_note(s, c);
+  const std::string goodput =
+      s.training.reliability.predict_goodput ? std::string("predicted goodput") : pct(s.training.goodput) + " goodput";
+  auto span = [](const std::vector<double>& v, std::string (*f)(double)) { return reach_span(v, f, "none", false); };
   cards.push_back({"Devices to hold the training state", fmt::count(e.memory.min_devices_usable),
                    "training.memory.min_devices_usable",
                    fmt::bytes(e.memory.state_bytes) + " of state at " + pct(s.training.hbm_usable) +
                        " of " + fmt::bytes(s.device.memory_bytes) + "; " + fmt::count(e.memory.min_devices_full) +
                        " at 100%"});
-  cards.push_back({"Devices for the schedule", reach_span(c.cluster_devices, fmt::count),
+  cards.push_back({"Devices for the schedule", span(c.cluster_devices, fmt::count),
                    "training.compute.cluster_devices",
-                   plain(s.training.days) + " days at " + mfu_span(c.mfu) + ", " +
-                       pct(s.training.goodput) + " goodput; " +
+                   out + plain(s.training.days) + " days at " + mfu_span(c.mfu) + ", " + goodput + "; " +
                        range_text(fmt::hours(vmin(c.device_hours)), fmt::hours(vmax(c.device_hours))) + " device-hours"});
   if (!c.cost_usd.empty()) {
     const sizer::PriceOffer& p = s.training.price;
@@ -126,32 +141,33 @@ std::vector<Card> training_cards(Ui& ui) {
                      p.provider + " " + humanise(p.offer_kind) + " at $" + plain(p.usd_per_device_hour) + "/h, checked " +
                          p.date_checked});
     cards.push_back({"Cluster rented for the schedule",
-                     reach_span(c.cluster_cost_usd, fmt::usd),
+                     span(c.cluster_cost_usd, fmt::usd),
                      "training.compute.cluster_cost_usd",
-                     "the recommended " + reach_span(c.cluster_devices, fmt::count) +
-                         u8" devices × " + plain(s.training.days) + u8" days × 24 h, idle time at " +
-                         pct(s.training.goodput) + " goodput included"});
+                     out + "the recommended " + span(c.cluster_devices, fmt::count) +
+                         u8" devices × " + plain(s.training.days) + u8" days × 24 h, idle time at " + goodput +
+                         " included"});
   } else {
     const std::string why = s.device.price_note.empty() ? "No price offer for this device: pick one or enter a rate."
                                                         : "No public price: " + s.device.price_note;
     cards.push_back({"Training cost", "no price", "", why, ui.pal.faint});
   }
   if (s.power.system_w_per_device > 0 && !e.power.facility_power_w.empty()) {
-    cards.push_back({"Facility power", reach_span(e.power.facility_power_w, fmt::watts),
+    cards.push_back({"Facility power", span(e.power.facility_power_w, fmt::watts),
                      "training.power.facility_power_w",
-                     fmt::watts(s.power.system_w_per_device) + " per device × PUE " + plain(s.power.pue) +
+                     out + fmt::watts(s.power.system_w_per_device) + " per device × PUE " + plain(s.power.pue) +
                          "; " + range_text(fmt::energy_wh(vmin(e.power.energy_wh)), fmt::energy_wh(vmax(e.power.energy_wh))) +
                          " in useful hours, " +
-                         reach_span(e.power.cluster_energy_wh, fmt::energy_wh) +
+                         span(e.power.cluster_energy_wh, fmt::energy_wh) +
                          " for the cluster over the schedule"});
   } else {
     cards.push_back({"Facility power", "unknown", "", "No system power is known for this device.", ui.pal.faint});
   }
   const auto& k = e.carbon;
   if (s.power.system_w_per_device > 0 && c.dense_peak_flops > 0 && !k.training_kg_co2e.empty()) {
-    cards.push_back({u8"Training emissions", reach_span(k.training_kg_co2e, fmt::tonnes) + u8" t CO₂e",
+    const std::string tonnes = span(k.training_kg_co2e, fmt::tonnes);
+    cards.push_back({u8"Training emissions", tonnes == "out of reach" ? tonnes : tonnes + u8" t CO₂e",
                      "carbon.training_kg_co2e",
-                     "the cluster over the schedule on the " + s.carbon.grid.name + " grid, " + plain(k.g_co2e_per_kwh) +
+                     out + "the cluster over the schedule on the " + s.carbon.grid.name + " grid, " + plain(k.g_co2e_per_kwh) +
                          u8" g CO₂e/kWh (operational)",
                      ui.pal.good});
   } else {

@@ -261,7 +261,7 @@ std::string reach_text(double v, std::string (*f)(double)) {
   return std::isfinite(v) ? f(v) : std::string("out of reach");
 }
 
-std::string reach_span(const std::vector<double>& v, std::string (*f)(double), const char* empty) {
+std::string reach_span(const std::vector<double>& v, std::string (*f)(double), const char* empty, bool say_missing) {
   if (v.empty()) return empty;
   double lo = INFINITY, hi = -INFINITY;
   bool missing = false;
@@ -273,7 +273,7 @@ std::string reach_span(const std::vector<double>& v, std::string (*f)(double), c
     lo = std::min(lo, x), hi = std::max(hi, x);
   }
   if (!(lo <= hi)) return "out of reach";
-  return range_text(f(lo), f(hi)) + (missing ? " (out of reach at some MFU)" : "");
+  return range_text(f(lo), f(hi)) + (missing && say_missing ? " (out of reach at some MFU)" : "");
 }
 
 std::string range_text(const std::string& a, const std::string& b) {

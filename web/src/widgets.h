@@ -97,8 +97,10 @@ std::string reach_text(double v, std::string (*f)(double));
 // token): the value, else `fallback`.
 inline double finite_or(double v, double fallback) { return v == v && v - v == 0 ? v : fallback; }
 // The range of such a list over the points in reach, "(out of reach at some MFU)" after it when
-// some are not, "out of reach" when none is; `empty` for an empty list.
-std::string reach_span(const std::vector<double>& v, std::string (*f)(double), const char* empty = "none");
+// some are not (unless `say_missing` is false: a card says so in its detail), "out of reach"
+// when none is; `empty` for an empty list.
+std::string reach_span(const std::vector<double>& v, std::string (*f)(double), const char* empty = "none",
+                       bool say_missing = true);
 // Inputs echoed back: "90", "0.45", "12.5" (up to 4 significant digits, no trailing zeros).
 std::string plain(double v);
 std::string pct(double fraction);  // "38%", "12.5%"
