@@ -237,3 +237,25 @@ TEST_CASE("Disaggregated serve-search points carry real memory figures or null, 
   }
   CHECK(disaggregated > 0);
 }
+
+TEST_CASE("A large input embedding in N_active is named, with the matmul-only count OpenAI publishes", "[trust2]") {
+  // OpenAI's gpt-oss model card: 5.13B active parameters for gpt-oss-120b, 3.61B for gpt-oss-20b,
+  // which leave out the input embedding (201,088 × 2,880); Sizer's N_active counts it, as every
+  // preset and the layout model's calibration do, and says by how much.
+  for (const auto& [id, published] : {std::pair<const char*, double>{"gpt-oss-120b", 5.13e9}, {"gpt-oss-20b", 3.61e9}}) {
+    INFO(id);
+    const Estimate e = evaluate(scenario(std::string(R"({"model":")") + id + R"("})"));
+    std::string note;
+    for (const std::string& n : e.notes) {
+      if (mentions(n, "includes the input embedding")) note = n;
+    }
+    REQUIRE_FALSE(note.empty());
+    const Scenario s = scenario(std::string(R"({"model":")") + id + R"("})");
+    const double matmul = s.model.active_params - s.model.vocab * s.model.hidden;
+    CHECK(matmul == Approx(published).epsilon(0.005));
+  }
+  // Llama 3.1 405B: the embedding is 0.5% of N, not worth a note.
+  for (const std::string& n : evaluate(scenario(R"({"model":"llama-3.1-405b"})")).notes) {
+    CHECK_FALSE(mentions(n, "includes the input embedding"));
+  }
+}

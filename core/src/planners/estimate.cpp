@@ -25,6 +25,9 @@ namespace {
 
 // The precision whose tensor path decode/prefill math runs on: the weight precision if the device
 
+// The share of N_active from which the input embedding's lookup is named in the notes.
+constexpr double kEmbeddingNoteShare = 0.08;
+
 void evaluate_model(const Scenario& s, Estimate& e, WorkingLog& w) {
   const Model& m = s.model;
   e.model.params_stated = m.params;
@@ -34,6 +37,18 @@ void evaluate_model(const Scenario& s, Estimate& e, WorkingLog& w) {
   e.model.flops_per_token_decode = serving::kDecodeFlopsPerParamToken * m.active_params;
   e.model.routed_expert_params = routed_expert_params(m);
   e.model.always_read_params = always_read_params(m);
+  // model.active_params counts the vocabulary's input embedding (docs/contract.md), a lookup that
+  // does no matmul; 6·N·D and the layout model's calibration count it as every preset does. Where
+  // it is a large share of N (small-active MoE models with large vocabularies: gpt-oss's V·h is 10%
+  // of its N), say so and give the matmul-only count (OpenAI's model card: gpt-oss-120b 5.13B
+  // active, gpt-oss-20b 3.61B).
+  const double embedding = m.vocab * m.hidden;
+  if (m.active_params > 0 && embedding >= kEmbeddingNoteShare * m.active_params) {
+    e.notes.push_back("model.active_params " + num(m.active_params) + " includes the input embedding (vocab × hidden = " +
+                      num(embedding) + ", " + num(100 * embedding / m.active_params) +
+                      "% of it), which a token looks up rather than multiplies: 6·N·D counts it, so the FLOPs are that "
+                      "much above a count of the matmuls alone (" + num(m.active_params - embedding) + " parameters)");
+  }
   write_working(w, [&] {
     w.add("model.params_from_shape", "12 · L · h²",
           "12 × " + num(m.layers) + " × " + num(m.hidden) + "² = " + num(e.model.params_from_shape) +
