@@ -67,7 +67,7 @@ async function drive(browser, origin, shots, size) {
   // A longer schedule, typed: every point comes within reach.
   await scrollInputs(page, 'input:training.days', size);
   await typeInto(page, 'input:training.days', '365', touch);
-  const after = await waitText(page, /^Devices for 365 days: [\d,]+ – [\d,]+$/, where('365 days in reach'), 15000);
+  const after = await waitText(page, /^Devices for 365 days: [\d,]+ to [\d,]+$/, where('365 days in reach'), 15000);
   assert(!after.includes('out of reach'), where('still out of reach at 365 days'));
   const detail365 = await widgetText(page, 'card-detail:Devices for the schedule');
   assert(detail365 && !detail365.includes('Out of reach'), where(`devices detail at 365 days "${detail365}"`));

@@ -22,8 +22,14 @@ namespace fmt = sizer::fmt;
 std::string plain_text(double v) { return sizer::num(v); }
 std::string pct_text(double f) { return plain_text(f * 100) + "%"; }
 
+// "a to b" over the MFU points in reach (the mirror's wording), naming the points out of reach.
 std::string span(const std::vector<double>& v, std::string (*f)(double)) {
-  return reach_span(v, f, "not defined");
+  if (v.empty()) return "not defined";
+  double lo, hi;
+  if (!reach_range(v, &lo, &hi)) return "out of reach";
+  const std::string a = f(lo), b = f(hi);
+  const bool missing = std::any_of(v.begin(), v.end(), [](double x) { return !std::isfinite(x); });
+  return (a == b ? a : a + " to " + b) + (missing ? " (out of reach at some MFU)" : "");
 }
 
 std::string finite(double v, std::string (*f)(double)) { return std::isfinite(v) ? f(v) : "out of reach"; }

@@ -261,18 +261,19 @@ std::string reach_text(double v, std::string (*f)(double)) {
   return std::isfinite(v) ? f(v) : std::string("out of reach");
 }
 
+bool reach_range(const std::vector<double>& v, double* lo, double* hi) {
+  *lo = INFINITY, *hi = -INFINITY;
+  for (double x : v) {
+    if (std::isfinite(x)) *lo = std::min(*lo, x), *hi = std::max(*hi, x);
+  }
+  return *lo <= *hi;
+}
+
 std::string reach_span(const std::vector<double>& v, std::string (*f)(double), const char* empty, bool say_missing) {
   if (v.empty()) return empty;
-  double lo = INFINITY, hi = -INFINITY;
-  bool missing = false;
-  for (double x : v) {
-    if (!std::isfinite(x)) {
-      missing = true;
-      continue;
-    }
-    lo = std::min(lo, x), hi = std::max(hi, x);
-  }
-  if (!(lo <= hi)) return "out of reach";
+  double lo, hi;
+  if (!reach_range(v, &lo, &hi)) return "out of reach";
+  const bool missing = std::any_of(v.begin(), v.end(), [](double x) { return !std::isfinite(x); });
   return range_text(f(lo), f(hi)) + (missing && say_missing ? " (out of reach at some MFU)" : "");
 }
 

@@ -96,6 +96,8 @@ std::string reach_text(double v, std::string (*f)(double));
 // A chart coordinate for a value that may be not defined (tokens/s per user with one output
 // token): the value, else `fallback`.
 inline double finite_or(double v, double fallback) { return v == v && v - v == 0 ? v : fallback; }
+// The smallest and largest values in reach of such a list; false when none is.
+bool reach_range(const std::vector<double>& v, double* lo, double* hi);
 // The range of such a list over the points in reach, "(out of reach at some MFU)" after it when
 // some are not (unless `say_missing` is false: a card says so in its detail), "out of reach"
 // when none is; `empty` for an empty list.
