@@ -13,8 +13,8 @@
 //   sizer version
 // Options for every command: --tables FILE (add or replace catalog entries; repeatable).
 // Exit status: 0 success, 2 invalid input (message names the JSON path), 1 other failure.
-// Input size caps (reading stops one byte past the cap): scenarios 1 MiB, --tables and
-// validation files 8 MiB each.
+// Input size caps (reading stops one byte past the cap): scenarios and import-hf's config.json
+// 1 MiB, --tables and validation files 8 MiB each.
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -360,14 +360,18 @@ int cmd_calibrate(const Args& a, const sizer::Catalog& c) {
 int cmd_import_hf(const Args& a) {
   if (a.positional.size() != 1) return usage();
   std::string text, error;
-  if (!read_input(a.positional[0], sizer::kMaxTablesBytes, "the config.json", &text, &error)) {
+  // The core importer refuses a config.json over kMaxImportBytes (1 MiB, docs/contract.md), so
+  // reading stops there too and the message names that cap.
+  if (!read_input(a.positional[0], sizer::kMaxImportBytes, "the config.json", &text, &error)) {
     std::cerr << "sizer: " << error << "\n";
     return kExitInvalid;
   }
   const sizer::ImportedModel m = sizer::import_hf_config(text);
   if (!m.ok()) {
     std::cerr << "sizer: cannot import " << shown(a.positional[0]) << ":\n";
-    for (const sizer::Issue& i : m.issues) std::cerr << "config." << i.path << ": " << i.message << "\n";
+    for (const sizer::Issue& i : m.issues) {
+      std::cerr << (i.path.empty() ? "config" : "config." + i.path) << ": " << i.message << "\n";
+    }
     return kExitInvalid;
   }
   std::cout << sizer::imported_model_to_json(m).dump(2) << "\n";

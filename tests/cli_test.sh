@@ -167,6 +167,9 @@ check "hostile: /dev/zero as tables" 2 "the tables file is larger than the 8 MiB
 check "hostile: a directory" 2 "cannot read" -- timeout 60 "$SIZER" eval "$ROOT"
 head -c 1048577 /dev/zero | tr '\0' ' ' >"$tmp/big.json"
 check "hostile: one byte over the scenario cap" 2 "larger than the 1 MiB limit" -- timeout 60 "$SIZER" eval "$tmp/big.json"
+# import-hf reads a config.json up to the core importer's 1 MiB cap (docs/contract.md), not 8 MiB.
+check "hostile: import-hf one byte over the 1 MiB cap" 2 "big.json: the config.json is larger than the 1 MiB limit \(1048576 bytes\)" -- timeout 60 "$SIZER" import-hf "$tmp/big.json"
+check "hostile: /dev/zero as a config.json" 2 "\(stdin\): the config.json is larger than the 1 MiB limit" -- timeout 60 bash -c "'$SIZER' import-hf - </dev/zero"
 head -c 1048576 /dev/zero | tr '\0' ' ' >"$tmp/big.json"
 check "hostile: exactly the scenario cap is read" 2 "not valid JSON at line 1, column 1048577" -- timeout 60 "$SIZER" eval "$tmp/big.json"
 

@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "sizer/json_safe.h"
+#include "sizer/portable.h"
 #include "sizer/user_text.h"
 
 namespace sizer {
@@ -23,7 +24,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::size_t kMaxConfigBytes = 1 << 20;
+constexpr std::size_t kMaxConfigBytes = kMaxImportBytes;  // 1 MiB, as any imported file (the CLI reads no more)
 
 struct Cfg {
   const json& o;
