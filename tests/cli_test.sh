@@ -68,7 +68,14 @@ check "report serving predicted" 0 "TTFT / TPOT / end to end" -- "$SIZER" report
 check "report reliability" 0 "goodput predicted / assumed" -- "$SIZER" report "$ROOT/docs/examples/llama3-405b-reliability.json"
 check "report intervals" 0 "Intervals \(p10 / p50 / p90" -- "$SIZER" report "$ROOT/docs/examples/llama3-405b-reliability.json"
 check "import-hf" 0 '"params": 46702792704' -- bash -c "echo '{\"model_type\": \"mixtral\", \"hidden_size\": 4096, \"intermediate_size\": 14336, \"num_hidden_layers\": 32, \"num_attention_heads\": 32, \"num_key_value_heads\": 8, \"vocab_size\": 32000, \"num_local_experts\": 8, \"num_experts_per_tok\": 2}' | '$SIZER' import-hf -"
-check "import-hf refuses, naming the field" 2 "config.num_hidden_layers: is required" -- bash -c "echo '{\"hidden_size\": 64}' | '$SIZER' import-hf -"
+check "import-hf refuses, naming the field" 2 "config.num_hidden_layers: is required" -- bash -c "echo '{\"model_type\": \"llama\", \"hidden_size\": 64}' | '$SIZER' import-hf -"
+# An architecture the importer does not know, or a value outside what a model allows, is refused
+# at import naming the config key (not later by the scenario parser naming model.*).
+check "import-hf refuses an unknown model_type" 2 'config.model_type: "mamba" is not an architecture the importer knows.*known: llama' -- bash -c "echo '{\"model_type\": \"mamba\", \"hidden_size\": 64}' | '$SIZER' import-hf -"
+check "import-hf refuses a missing model_type" 2 'config.model_type: is required' -- bash -c "echo '{\"hidden_size\": 64}' | '$SIZER' import-hf -"
+check "import-hf refuses 0 key-value heads" 2 "config.num_key_value_heads: must be a whole number in \[1, 10\^7\]; got 0" -- bash -c "echo '{\"model_type\": \"llama\", \"hidden_size\": 4096, \"intermediate_size\": 14336, \"num_hidden_layers\": 32, \"num_attention_heads\": 32, \"num_key_value_heads\": 0, \"vocab_size\": 128256}' | '$SIZER' import-hf -"
+check "import-hf refuses 10^12 vocabulary" 2 "config.vocab_size: must be a whole number in \[1, 10\^7\]" -- bash -c "echo '{\"model_type\": \"llama\", \"hidden_size\": 4096, \"intermediate_size\": 14336, \"num_hidden_layers\": 32, \"num_attention_heads\": 32, \"vocab_size\": 1e12}' | '$SIZER' import-hf -"
+check "import-hf applies Gemma3TextConfig's defaults" 0 '"window_layers": 52' -- bash -c "echo '{\"model_type\": \"gemma3\", \"text_config\": {\"head_dim\": 128, \"hidden_size\": 5376, \"intermediate_size\": 21504, \"model_type\": \"gemma3_text\", \"num_attention_heads\": 32, \"num_hidden_layers\": 62, \"num_key_value_heads\": 16, \"sliding_window\": 1024}}' | '$SIZER' import-hf -"
 check "missing file" 2 "cannot open" -- "$SIZER" eval "$tmp/does-not-exist.json"
 check "bad table option" 2 "unknown precision" -- "$SIZER" table --precisions fp7
 check "bad tables file" 2 "invalid tables" -- bash -c "echo '{\"devices\": [{\"id\": \"x\"}]}' > '$tmp/t.json'; '$SIZER' list devices --tables '$tmp/t.json'"

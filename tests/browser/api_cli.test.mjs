@@ -82,7 +82,7 @@ export const tests = [
       checks += 4;
     }
     let refused = null;
-    try { sizer.importHuggingFace('{"hidden_size": 64}'); } catch (e) { refused = e; }
+    try { sizer.importHuggingFace('{"model_type": "llama", "hidden_size": 64}'); } catch (e) { refused = e; }
     assert(refused && /config\.num_hidden_layers/.test(refused.message), `import-hf refusal: ${refused && refused.message}`);
     checks += 3;
     sameText(sizer.compare('{}', { format: 'text' }), run(['table']), 'table text');
