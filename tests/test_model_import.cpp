@@ -166,6 +166,29 @@ TEST_CASE("mixture-of-experts configs: Mixtral, Qwen3 MoE, gpt-oss, Llama 4 Scou
   CHECK(m["active_params"].get<double>() / 1e9 == Approx(17).margin(0.3));
   CHECK(m["params"].get<double>() / 1e9 == Approx(109).epsilon(0.02));
   CHECK(m["moe"]["shared_experts"] == 1);
+  // meta-llama/Llama-4-Maverick-17B-128E text_config: MoE in every other layer
+  // (interleave_moe_layer_step 2; the same layers listed as moe_layers); model card: 17B active,
+  // 400B total. The bundled preset was imported from it.
+  const std::string maverick = R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text",
+      "hidden_size": 5120, "intermediate_size": 8192, "intermediate_size_mlp": 16384, "num_hidden_layers": 48,
+      "num_attention_heads": 40, "num_key_value_heads": 8, "head_dim": 128, "vocab_size": 202048,
+      "num_local_experts": 128, "num_experts_per_tok": 1, "interleave_moe_layer_step": 2,
+      "tie_word_embeddings": false, )";
+  json odd = json::array();
+  for (int i = 1; i < 48; i += 2) odd.push_back(i);
+  for (const std::string& layers : {std::string(R"("moe_layers": null)"), R"("moe_layers": )" + odd.dump()}) {
+    m = imported(maverick + layers + "}}");
+    CHECK(m["moe"]["moe_layers"] == 24);
+    CHECK(m["params"].get<double>() / 1e9 == Approx(400).epsilon(0.01));
+    CHECK(m["active_params"].get<double>() / 1e9 == Approx(17).margin(0.3));
+    CHECK(m["params"].get<double>() == Approx(bundled_catalog().find_model("llama-4-maverick")->params));
+  }
+  // Qwen-MoE's mlp_only_layers: dense layers among the MoE ones, each counted once.
+  m = imported(R"({"model_type": "qwen3_moe", "hidden_size": 2048, "intermediate_size": 6144,
+      "moe_intermediate_size": 768, "num_hidden_layers": 48, "num_attention_heads": 32, "num_key_value_heads": 4,
+      "head_dim": 128, "vocab_size": 151936, "num_experts": 128, "num_experts_per_tok": 8,
+      "mlp_only_layers": [0, 47, 0]})");
+  CHECK(m["moe"]["moe_layers"] == 46);
 }
 
 TEST_CASE("MLA: DeepSeek-V3", "[import]") {

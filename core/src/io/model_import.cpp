@@ -18,7 +18,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 
 #include "model_import_arch.h"
 #include "sizer/format.h"
@@ -102,23 +101,25 @@ struct Cfg {
     auto it = o.find(key);
     return it != o.end() && it->is_string() ? it->get<std::string>() : "";
   }
-  // A list of layer indices (Qwen's mlp_only_layers, Llama 4's moe_layers), each counted once;
-  // `*given` is false when the key is absent or null.
-  std::set<double> layer_indices(const char* key, double layers, bool* given) const {
-    std::set<double> seen;
+  // How many distinct layers a list of layer indices (Qwen's mlp_only_layers, Llama 4's
+  // moe_layers) names among those with (i + 1) % step == 0; kAbsent when absent or null.
+  double listed_layers(const char* key, double layers, double step) const {
     auto it = o.find(key);
-    *given = it != o.end() && !it->is_null();
-    if (!*given) return seen;
+    if (it == o.end() || it->is_null()) return kAbsent;
+    std::vector<bool> seen(it->is_array() ? static_cast<std::size_t>(layers) : 0);
+    double n = 0;
     for (const json& i : it->is_array() ? *it : json::array({nullptr})) {
       const double v = i.is_number() ? i.get<double>() : NAN;
       if (!(v >= 0 && v < layers && v == std::floor(v))) {
         fail(key, "must list layer indices, whole numbers in [0, " + whole(layers - 1) + "]; got " +
                       (it->is_array() ? shown(i) + " in it" : shown(*it)));
-        return {};
+        return kBad;
       }
-      seen.insert(v);
+      const auto at = static_cast<std::size_t>(v);
+      n += !seen[at] && std::fmod(v + 1, step) == 0;
+      seen[at] = true;
     }
-    return seen;
+    return n;
   }
 };
 
@@ -271,7 +272,6 @@ ImportedModel import_hf_config(std::string_view text) {
     if (arch->moe == hf::MoeLayers::llama4) shared = 1;  // Llama 4: one shared expert per MoE layer
     const double step = std::max(1.0, c.first(kMoeStep, 1));
     const double first_dense = std::max(0.0, c.count("first_k_dense_replace", 0));
-    bool listed = false;
     if (arch->moe == hf::MoeLayers::every) {
       moe_layers = layers;
     } else if (arch->moe == hf::MoeLayers::deepseek) {  // i ≥ first_k_dense_replace and i % moe_layer_freq == 0
@@ -280,11 +280,10 @@ ImportedModel import_hf_config(std::string_view text) {
         dense_why = "first_k_dense_replace (" + whole(first_dense) + ") ≥ num_hidden_layers (" + whole(layers) + ")";
       }
     } else if (arch->moe == hf::MoeLayers::llama4) {  // moe_layers when listed, else (i + 1) % step == 0
-      const std::set<double> list = c.layer_indices("moe_layers", layers, &listed);
-      moe_layers = listed ? static_cast<double>(list.size()) : std::floor(layers / step);
+      const double listed = c.listed_layers("moe_layers", layers, 1);
+      moe_layers = listed == kAbsent ? std::floor(layers / step) : std::max(0.0, listed);
     } else {  // Qwen-MoE: (i + 1) % decoder_sparse_step == 0 and i not in mlp_only_layers
-      moe_layers = std::floor(layers / step);
-      for (double i : c.layer_indices("mlp_only_layers", layers, &listed)) moe_layers -= std::fmod(i + 1, step) == 0;
+      moe_layers = std::floor(layers / step) - std::max(0.0, c.listed_layers("mlp_only_layers", layers, step));
     }
     if (moe_layers <= 0 && dense_why.empty()) {
       dense_why = "no layer is a mixture-of-experts layer (decoder_sparse_step, mlp_only_layers, moe_layers)";
