@@ -12,6 +12,7 @@
 
 #include "scenario_util.h"
 #include "sizer/catalog.h"
+#include "sizer/comparison.h"
 #include "sizer/embed.h"
 #include "sizer/estimate.h"
 #include "sizer/export.h"
@@ -122,6 +123,17 @@ TEST_CASE("A schedule no cluster meets is null with a reason, never $0", "[trust
     }
     const std::string csv = results_csv(r);
     CHECK_FALSE(mentions(csv, "nan"));
+    // `sizer table` on the same scenario: the A100 row at 38% MFU.
+    const auto rows = compare_devices(s, bundled_catalog(), {Precision::bf16}, {"a100"});
+    REQUIRE(rows.size() == 3);
+    for (const char* format : {"markdown", "text"}) {
+      const std::string t = comparison_table(rows, format);
+      INFO(format << "\n" << t);
+      CHECK(mentions(t, "out of reach"));
+      CHECK_FALSE(mentions(t, "unknown"));
+    }
+    CHECK_FALSE(mentions(comparison_table(rows, "csv"), "nan"));
+    CHECK(json::parse(comparison_table(rows, "json"))[0]["cluster_devices"].is_null());
   }
 }
 

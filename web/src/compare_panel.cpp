@@ -154,13 +154,16 @@ void compare_panel(Ui& ui) {
       if (r.cost_usd > 0) ImGui::SetTooltip("price offer %s (%s); useful device-hours only", r.price_id.c_str(), r.offer_kind.c_str());
       else if (!r.price_note.empty()) ImGui::SetTooltip("%s", r.price_note.c_str());
     }
-    cell(ui, r.cluster_cost_usd > 0 ? fmt::usd(r.cluster_cost_usd) : u8"—", r.cluster_cost_usd > 0 ? 0 : ui.pal.faint);
+    const bool reach = std::isfinite(r.cluster_devices);  // out of reach: no cluster meets the schedule
+    cell(ui, !reach ? "out of reach" : r.cluster_cost_usd > 0 ? fmt::usd(r.cluster_cost_usd) : u8"—",
+         r.cluster_cost_usd > 0 ? 0 : ui.pal.faint);
     if (r.cluster_cost_usd > 0 && ImGui::IsItemHovered()) {
       ImGui::SetTooltip("the recommended cluster rented for the whole schedule, idle time included");
     }
     cell(ui, reach_text(r.cluster_devices, fmt::count));
     cell(ui, fmt::count(r.scale_up_domains));
-    cell(ui, r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "—", r.facility_power_w > 0 ? 0 : ui.pal.faint);
+    cell(ui, !reach ? "out of reach" : r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "—",
+         r.facility_power_w > 0 ? 0 : ui.pal.faint);
     cell(ui, fmt::count(r.min_devices_usable));
     cell(ui, fmt::count(r.replica_min_devices));
     if (mine) note_text(ui, "cell:compare:serve-min", fmt::count(r.replica_min_devices));

@@ -306,20 +306,23 @@ std::string comparison_table(const std::vector<ComparisonRow>& rows, std::string
     any_user = any_user || r.user_supplied;
     const std::string dev = r.device + (r.user_supplied ? "*" : "");
     const std::string cost = r.cost_usd > 0 ? fmt::usd(r.cost_usd) : r.price_note.empty() ? "no price" : "no public price";
-    const std::string cluster_cost = r.cluster_cost_usd > 0 ? fmt::usd(r.cluster_cost_usd) : "—";
+    // A schedule no cluster meets at this MFU (predicted goodput): its cluster figures are not numbers.
+    const bool reach = std::isfinite(r.cluster_devices);
+    const std::string cluster_cost = !reach ? "out of reach" : r.cluster_cost_usd > 0 ? fmt::usd(r.cluster_cost_usd) : "—";
     if (r.cost_usd <= 0 && !r.price_note.empty()) any_unpriced = true;
-    const std::string power = r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "unknown";
+    const std::string power = !reach ? "out of reach" : r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "unknown";
+    const std::string devices = reach ? fmt::count(r.cluster_devices) : "out of reach";
+    const std::string domains = reach ? fmt::count(r.scale_up_domains) : "—";
     const std::string offer = r.offer_kind.empty() ? "—" : r.offer_kind;
     if (md) {
       o << "| " << markdown_cell(dev) << " | " << to_string(r.precision) << " | " << fmt::percent(r.mfu) << " | "
         << fmt::count(r.device_hours) << " | " << cost << " | " << cluster_cost << " | " << markdown_cell(offer) << " | "
-        << fmt::count(r.cluster_devices) << " | " << fmt::count(r.scale_up_domains) << " | " << power << " |\n";
+        << devices << " | " << domains << " | " << power << " |\n";
     } else {
       char buf[260];
       std::snprintf(buf, sizeof buf, "%-14s %-5s %5s %14s %10s %12s %-15s %9s %8s %14s\n", dev.c_str(),
                     to_string(r.precision), fmt::percent(r.mfu).c_str(), fmt::count(r.device_hours).c_str(),
-                    cost.c_str(), cluster_cost.c_str(), offer.c_str(), fmt::count(r.cluster_devices).c_str(),
-                    fmt::count(r.scale_up_domains).c_str(), power.c_str());
+                    cost.c_str(), cluster_cost.c_str(), offer.c_str(), devices.c_str(), domains.c_str(), power.c_str());
       o << buf;
     }
   }
