@@ -5,8 +5,8 @@
 // Then the schedule is typed longer with the keyboard (a tap first on the phone) and every point
 // comes within reach. At desktop size and on a phone with touch at devicePixelRatio 3.
 import path from 'node:path';
-import { assert, assertClean, frames, openPage, resultsText, scrollInputs, typeInto, waitForFirstFrame, waitText,
-  widgetText } from './lib.mjs';
+import { assert, assertClean, frames, openPage, press, resultsText, scrollInputs, typeInto, waitForFirstFrame, waitText,
+  widgetRect, widgetText } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kScenario = { model: 'llama-3.1-405b', device: 'a100', training: { days: 60, goodput: 'predicted' } };
@@ -63,6 +63,25 @@ async function drive(browser, origin, shots, size) {
   assert(row && row.includes('out of reach') && !/\|\s*\$0\s*\|/.test(row) && !/\|\s*0\s*\|/.test(row),
          where(`the 38% row: ${row}`));
   assert(!/\bnan\b|\binf/i.test(text), where('NaN or inf in the mirror'));
+
+  // The Compare chips table (desktop: as wide as the screen): the scenario's chip at 38% MFU.
+  if (!touch) {
+    await press(page, 'tab:Compare chips', touch);
+    await page.waitForFunction(() => (window.sizerUi || {})['header:compare:0'], null, { timeout: 10000 });
+    const table = await widgetRect(page, 'header:compare:0');
+    let cell;
+    for (let i = 0; i < 30 && cell === undefined; i++) {  // the wheel down the table until the A100 rows are drawn
+      cell = await widgetText(page, 'cell:compare:cluster@38');
+      if (cell !== undefined) break;
+      await page.mouse.move(table.x + 200, table.y + 120);
+      await page.mouse.wheel(0, 120);
+      await frames(page, 4);
+    }
+    assert(cell === 'out of reach', where(`the Compare table's 38% A100 cell "${cell}"`));
+    await page.screenshot({ path: path.join(shots, `unmeetable-compare-${size.name}.png`) });
+    await press(page, 'tab:Overview', touch);
+    await frames(page, 4);
+  }
 
   // A longer schedule, typed: every point comes within reach.
   await scrollInputs(page, 'input:training.days', size);

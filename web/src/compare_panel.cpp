@@ -161,6 +161,7 @@ void compare_panel(Ui& ui) {
       ImGui::SetTooltip("the recommended cluster rented for the whole schedule, idle time included");
     }
     cell(ui, reach_text(r.cluster_devices, fmt::count));
+    if (mine) note_text(ui, "cell:compare:cluster@" + plain(100 * r.mfu), reach_text(r.cluster_devices, fmt::count));
     cell(ui, fmt::count(r.scale_up_domains));
     cell(ui, !reach ? "out of reach" : r.facility_power_w > 0 ? fmt::watts(r.facility_power_w) : "—",
          r.facility_power_w > 0 ? 0 : ui.pal.faint);
