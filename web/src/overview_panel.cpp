@@ -37,10 +37,7 @@ double vmax(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_ele
 // "Out of reach at 38% MFU: …" when the schedule is not met at some MFU points (the cards' values
 // then range over the others); "" when every point is met.
 std::string out_of_reach_note(const sizer::Scenario& s, const sizer::TrainingCompute& c) {
-  std::string at;
-  for (size_t i = 0; i < c.cluster_devices.size() && i < c.mfu.size(); ++i) {
-    if (!std::isfinite(c.cluster_devices[i])) at += (at.empty() ? "" : ", ") + pct(c.mfu[i]);
-  }
+  const std::string at = sizer::mfu_out_of_reach(c);
   if (at.empty()) return "";
   return "Out of reach at " + at + " MFU: no cluster meets " + plain(s.training.days) +
          " days at the predicted goodput; ";

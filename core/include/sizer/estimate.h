@@ -57,6 +57,10 @@ struct TrainingCompute {
   std::vector<double> wall_days_on_layout;  // days on the layout's device count
 };
 
+// The MFU points whose schedule no cluster meets (cluster_devices not a number, with predicted
+// goodput) as "38%, 45%"; "" when every point is met. What the notes, the nulls and the cards say.
+std::string mfu_out_of_reach(const TrainingCompute& c);
+
 struct TrainingPower {
   std::vector<double> it_power_w;
   std::vector<double> facility_power_w;
@@ -147,6 +151,7 @@ struct ServingResult {
   // What each replica of that fleet carries: the workload's operating point, or with a rate the
   // most requests/s a replica serves within serving.slo (its capacity without one).
   double perf_fleet_requests_per_s_per_replica = 0, perf_fleet_tokens_per_s_per_replica = 0;
+  const char* perf_fleet_basis = "concurrency";  // or "slo_capacity", "capacity" (with a rate)
   // With serving.workload.requests_per_s: the fewest replicas that serve the total rate within
   // capacity and serving.slo (0 when no count can meet the SLO: it misses even at no load).
   double perf_replicas_for_rate = 0;

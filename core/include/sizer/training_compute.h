@@ -6,6 +6,7 @@
 //  - Hoffmann et al. 2022 (Chinchilla): about 20 tokens per parameter is compute-optimal.
 //  - Seed post Part 2 and "How to do this estimate", steps 3–5.
 #pragma once
+#include <cmath>
 #include <limits>
 
 namespace sizer::compute {
@@ -25,7 +26,7 @@ double cluster_devices(double device_hours, double days, double goodput);
 // A cluster size for a schedule no cluster meets (with predicted goodput, failures outpace the
 // devices added): not a number, so every figure drawn from it is not defined either.
 inline constexpr double kNotMeetable = std::numeric_limits<double>::quiet_NaN();
-inline bool schedule_meetable(double cluster_devices) { return cluster_devices == cluster_devices; }
+inline bool schedule_meetable(double cluster_devices) { return !std::isnan(cluster_devices); }
 
 // Whole scale-up domains (NVL72 racks, 8-GPU servers, pods) needed for `devices`.
 double scale_up_domains(double devices, double domain_size);

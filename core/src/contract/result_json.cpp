@@ -160,7 +160,7 @@ json serve_performance_json(const serve::Performance& p) {
 namespace {
 
 // serving.performance: the model's prediction at the workload's operating point.
-json performance_json(const Scenario& s, const ServingResult& v, bool priced) {
+json performance_json(const ServingResult& v, bool priced) {
   json j = serve_performance_json(v.performance);
   j["basis"] = "predicted by the serving performance model (docs/serving.md); the other serving leaves are the seed's ceilings";
   j["layout"] = json_object({{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep},
@@ -169,8 +169,7 @@ json performance_json(const Scenario& s, const ServingResult& v, bool priced) {
   j["cost_per_million_tokens_usd"] = num_or_null(v.perf_cost_per_million_tokens_usd, priced && v.perf_cost_per_million_tokens_usd > 0);
   j["replicas_for_demand"] = num_or_null(v.perf_replicas_for_demand);
   j["devices_for_demand"] = num_or_null(v.perf_devices_for_demand);
-  j["fleet_basis"] = !v.performance_rate_mode ? "concurrency"
-                     : s.serving.slo.ttft_s > 0 || s.serving.slo.tpot_s > 0 ? "slo_capacity" : "capacity";
+  j["fleet_basis"] = v.perf_fleet_basis;
   j["fleet_output_tokens_per_s_per_replica"] = num_or_null(v.perf_fleet_tokens_per_s_per_replica);
   if (v.performance_rate_mode) {
     j["replicas_for_rate"] = num_or_null(v.perf_replicas_for_rate, v.perf_replicas_for_rate > 0);
@@ -472,7 +471,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
       {"devices_for_demand", num_or_null(v.devices_for_demand, v.replica_fits)},
       {"devices_with_headroom_low", v.devices_with_headroom_low},
       {"devices_with_headroom_high", v.devices_with_headroom_high}});
-  if (v.has_performance) j["serving"]["performance"] = performance_json(s, v, serve_priced);
+  if (v.has_performance) j["serving"]["performance"] = performance_json(v, serve_priced);
   if (v.has_disaggregated) j["serving"]["disaggregated"] = disaggregated_json(s, v.disaggregated);
   j["ownership"] = detail::ownership_json(s, e);
   j["carbon"] = detail::carbon_json(s, e);

@@ -6,7 +6,6 @@
 // fails on it.
 #include "contract/result_nulls.h"
 
-#include "sizer/training_compute.h"
 #include "sizer/units.h"
 #include "sizer/working.h"
 
@@ -39,11 +38,7 @@ std::string no_scale_out(const Device& d) {
 // Why a cluster figure is null when the schedule is out of reach (the MFU points at which no
 // cluster meets it); "" when every point is meetable.
 std::string unmeetable(const Scenario& s, const Estimate& e) {
-  std::string at;
-  const auto& c = e.compute;
-  for (size_t i = 0; i < c.cluster_devices.size() && i < c.mfu.size(); ++i) {
-    if (!compute::schedule_meetable(c.cluster_devices[i])) at += (at.empty() ? "" : ", ") + num(100 * c.mfu[i]) + "%";
-  }
+  const std::string at = mfu_out_of_reach(e.compute);
   if (at.empty()) return "";
   return "at the predicted goodput no cluster meets the " + num(s.training.days) + "-day schedule at " + at +
          " MFU (failures outpace the devices added): this point is out of reach; lengthen training.days, "

@@ -133,6 +133,18 @@ void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
   });
 }
 
+}  // namespace
+
+std::string mfu_out_of_reach(const TrainingCompute& c) {
+  std::string at;
+  for (size_t i = 0; i < c.cluster_devices.size() && i < c.mfu.size(); ++i) {
+    if (!compute::schedule_meetable(c.cluster_devices[i])) at += (at.empty() ? "" : ", ") + num(100 * c.mfu[i]) + "%";
+  }
+  return at;
+}
+
+namespace {
+
 void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
   const Model& m = s.model;
   const Device& d = s.device;
@@ -168,13 +180,9 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
     r.scale_up_domains.push_back(compute::scale_up_domains(devices, d.scale_up_domain));
     r.wall_days_on_layout.push_back(safe_div(hours, layout_devices * kHoursPerDay * layout_goodput));
   }
-  if (t.reliability.predict_goodput) {
-    for (size_t i = 0; i < r.cluster_devices.size(); ++i) {
-      if (!compute::schedule_meetable(r.cluster_devices[i])) {
-        e.notes.push_back("at the predicted goodput no cluster meets the " + num(t.days) + "-day schedule at " +
-                          num(t.mfu[i]) + " MFU: failures outpace progress as devices are added");
-      }
-    }
+  if (const std::string out = mfu_out_of_reach(r); !out.empty()) {
+    e.notes.push_back("at the predicted goodput no cluster meets the " + num(t.days) + "-day schedule at " + out +
+                      " MFU: failures outpace progress as devices are added");
   }
   if (r.dense_peak_flops <= 0) {
     e.notes.push_back(d.id + " has no dense " + to_string(t.precision) +

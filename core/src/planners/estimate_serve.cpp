@@ -102,6 +102,7 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
   // rate asked of it (a fleet sized at a light load would be many times too large).
   r.perf_fleet_tokens_per_s_per_replica = tok_s;
   if (r.performance_rate_mode) {
+    r.perf_fleet_basis = v.slo.ttft_s > 0 || v.slo.tpot_s > 0 ? "slo_capacity" : "capacity";
     r.perf_fleet_requests_per_s_per_replica = slo_rate_per_replica(s.model, s.device, l, c, p);
     r.perf_fleet_tokens_per_s_per_replica = r.perf_fleet_requests_per_s_per_replica * v.workload.output_tokens;
   }
@@ -201,12 +202,11 @@ void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w)
                 num(p.max_requests_per_s_per_replica) + " requests/s per replica",
             kSrcServe);
     }
-    const std::string basis =
-        !r.performance_rate_mode ? "at the workload's concurrency"
-        : v.slo.ttft_s > 0 || v.slo.tpot_s > 0
-            ? "each replica at " + num(r.perf_fleet_requests_per_s_per_replica) +
-                  " requests/s, the most it carries within serving.slo"
-            : "each replica at its capacity of " + num(r.perf_fleet_requests_per_s_per_replica) + " requests/s";
+    const std::string rate = num(r.perf_fleet_requests_per_s_per_replica);
+    const std::string basis = !r.performance_rate_mode ? "at the workload's concurrency"
+                              : std::string(r.perf_fleet_basis) == "slo_capacity"
+                                  ? "each replica at " + rate + " requests/s, the most it carries within serving.slo"
+                                  : "each replica at its capacity of " + rate + " requests/s";
     w.add("serving.performance.replicas_for_demand",
           "⌈demand/day ÷ 86400 ÷ predicted output tok/s per replica⌉",
           "⌈" + num(v.demand_tokens_per_day) + " ÷ 86400 ÷ " + num(fleet_tok_s) +
