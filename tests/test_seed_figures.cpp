@@ -1,5 +1,5 @@
 // Seed figures, training side: the numbers the seed post "How Many GPUs Does a 1 Trillion
-// Parameter Model Need?" (/work/shared/seeds/000_*) prints about the models, training memory,
+// Parameter Model Need?" (the seed document) prints about the models, training memory,
 // training compute and cost, checked against the scenarios in docs/examples/ at the rounding the
 // seed prints.
 //
