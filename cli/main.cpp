@@ -26,7 +26,8 @@
 #include <vector>
 
 #include "cli.h"
-#include "sizer/model_import.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/io/model_import.h"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <set>
 #include <string>
 
-#include "sizer/bundled_assets.h"
+#include "sizer/contract/bundled_assets.h"
 #include "sizer/sizer.h"
 
 using nlohmann::json;

@@ -1,14 +1,14 @@
 // Sliding-window layers on a block-sparse attention kernel: a (q × kv) block that any query–key
 // pair of the window touches is computed whole (JAX's and tokamax's splash attention,
 // FlashAttention-2's tiles), so a short window costs far more than its keys
-// (sizer/model.h, block_keys_per_query and attention_span_computed; training.stack.attention_blocks).
+// (sizer/formulas/model.h, block_keys_per_query and attention_span_computed; training.stack.attention_blocks).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "scenario_util.h"
-#include "sizer/result_json.h"
+#include "sizer/contract/result_json.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;

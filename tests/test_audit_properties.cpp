@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "audit_util.h"
+#include "sizer/contract/catalog_load.h"
 #include "rng_util.h"
 
 using audit::json;

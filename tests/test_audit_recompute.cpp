@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <string>
 
+#include "sizer/contract/catalog_load.h"
 #include "audit_recompute.h"
 
 using audit::json;

@@ -1,7 +1,7 @@
 // Communication: the four interconnect cases and their verdicts.
 #include <catch2/catch.hpp>
 
-#include "sizer/comms.h"
+#include "sizer/formulas/comms.h"
 
 using namespace sizer;
 

@@ -1,4 +1,4 @@
-// The planner's accuracy bands (sizer/layout_accuracy.h): each is the central 80% (10th to 90th
+// The planner's accuracy bands (sizer/layout/layout_accuracy.h): each is the central 80% (10th to 90th
 // percentile) of the held-out published runs' step-time misses in its validation group, with the
 // 80th percentile of |error| beside it, recomputed here from the runs files, so a change to the
 // model or the validation set that moves a band fails until the table says so.
@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "scenario_util.h"
-#include "sizer/layout_accuracy.h"
-#include "sizer/planner_json.h"
+#include "sizer/layout/layout_accuracy.h"
+#include "sizer/contract/planner_json.h"
 #include "sizer/sizer.h"
 #include "validation_util.h"
 

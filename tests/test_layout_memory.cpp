@@ -13,9 +13,9 @@
 
 #include "scenario_util.h"
 #include "sizer/sizer.h"
-#include "sizer/low_precision.h"
-#include "sizer/training_memory.h"
-#include "sizer/units.h"
+#include "sizer/formulas/low_precision.h"
+#include "sizer/formulas/training_memory.h"
+#include "sizer/formulas/units.h"
 
 using namespace sizer;
 

@@ -1,7 +1,7 @@
 // Model checks: the 12·L·h² parameter count.
 #include <catch2/catch.hpp>
 
-#include "sizer/model.h"
+#include "sizer/formulas/model.h"
 
 using namespace sizer;
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "scenario_util.h"
-#include "sizer/calibration.h"
-#include "sizer/result_json.h"
+#include "sizer/validation/calibration.h"
+#include "sizer/contract/result_json.h"
 #include "sizer/sizer.h"
 #include "validation_util.h"
 

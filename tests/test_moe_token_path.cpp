@@ -1,4 +1,4 @@
-// What a token passes through in a MoE layer (sizer/model.h, moe_token_path): its k routed copies
+// What a token passes through in a MoE layer (sizer/formulas/model.h, moe_token_path): its k routed copies
 // and the experts' own widths, counted in the FP8/FP4 casts (layout/low_precision.cpp) and the
 // activations a layer keeps (formulas/training_memory.cpp), while the non-routed GEMM shapes keep
 // ffn_hidden (layout/gemm_shapes.cpp).
@@ -7,9 +7,9 @@
 
 #include "../core/src/layout/parts.h"
 #include "scenario_util.h"
-#include "sizer/model_import.h"
+#include "sizer/io/model_import.h"
 #include "sizer/sizer.h"
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_memory.h"
 
 using namespace sizer;
 using testutil::scenario;

@@ -6,12 +6,13 @@
 
 #include "json_util.h"
 #include "scenario_util.h"
-#include "sizer/embed.h"
-#include "sizer/estimate.h"
-#include "sizer/export.h"
-#include "sizer/ownership.h"
-#include "sizer/result_json.h"
-#include "sizer/storage.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/share/embed.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/share/export.h"
+#include "sizer/ops/ownership.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/ops/storage.h"
 
 using namespace sizer;
 using Catch::Detail::Approx;

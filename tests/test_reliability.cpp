@@ -7,11 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "scenario_util.h"
-#include "sizer/estimate.h"
-#include "sizer/ops_curves.h"
-#include "sizer/reliability.h"
-#include "sizer/planner.h"
-#include "sizer/result_json.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/planners/ops_curves.h"
+#include "sizer/ops/reliability.h"
+#include "sizer/planners/planner.h"
+#include "sizer/contract/result_json.h"
 
 using namespace sizer;
 using Catch::Detail::Approx;

@@ -6,9 +6,10 @@
 #include <cmath>
 
 #include "scenario_util.h"
-#include "sizer/estimate.h"
-#include "sizer/result_json.h"
-#include "sizer/serve_scenario.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/planners/serve_scenario.h"
 
 using namespace sizer;
 using namespace sizer::serve;

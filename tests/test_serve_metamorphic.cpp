@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "rng_util.h"
-#include "sizer/catalog.h"
-#include "sizer/estimate.h"
-#include "sizer/result_json.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/serve.h"
-#include "sizer/serve_search.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/serve/serving_model.h"
+#include "sizer/planners/serving_search.h"
 
 using namespace sizer;
 using nlohmann::json;

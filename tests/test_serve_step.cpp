@@ -1,11 +1,11 @@
-// The serving model's step time (sizer/serve.h): what binds a decode or prefill step, checked
+// The serving model's step time (sizer/serve/serving_model.h): what binds a decode or prefill step, checked
 // against hand computations on catalog models and chips.
 #include <catch2/catch.hpp>
 #include <chrono>
 
 #include "catalog_util.h"
-#include "sizer/catalog.h"
-#include "sizer/serve.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/serve/serving_model.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;

@@ -8,10 +8,10 @@
 #include <sstream>
 #include <string>
 
-#include "sizer/catalog.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/serve_scenario.h"
-#include "sizer/serve_validation.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/planners/serve_scenario.h"
+#include "sizer/validation/serve_validation.h"
 
 namespace {
 

@@ -1,12 +1,13 @@
-// Continuous batching at steady state (sizer/serve.h) and its contract: serving.workload and
+// Continuous batching at steady state (sizer/serve/serving_model.h) and its contract: serving.workload and
 // friends in, serving.performance out; every bad value refused naming its field.
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "scenario_util.h"
-#include "sizer/estimate.h"
-#include "sizer/result_json.h"
-#include "sizer/serve_scenario.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/planners/serve_scenario.h"
 
 using namespace sizer;
 using namespace sizer::serve;

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "sizer/model.h"
-#include "sizer/serving.h"
+#include "sizer/formulas/model.h"
+#include "sizer/formulas/serving_ceiling.h"
 
 using namespace sizer;
 

@@ -1,7 +1,7 @@
 // Training compute: 6ND, device hours, cluster size, scale-up domains, step time.
 #include <catch2/catch.hpp>
 
-#include "sizer/training_compute.h"
+#include "sizer/formulas/training_compute.h"
 
 using namespace sizer;
 

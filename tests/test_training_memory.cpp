@@ -1,7 +1,7 @@
 // Training memory: ZeRO accounting and Korthikanti et al. 2022 activation memory.
 #include <catch2/catch.hpp>
 
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_memory.h"
 
 using namespace sizer;
 

@@ -12,12 +12,12 @@
 
 #include "seed_examples.h"
 #include "scenario_util.h"
-#include "sizer/catalog.h"
-#include "sizer/estimate.h"
-#include "sizer/planner.h"
-#include "sizer/result_json.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/units.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/planners/planner.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/formulas/units.h"
 
 using namespace sizer;
 

@@ -11,15 +11,15 @@
 #include <string>
 
 #include "scenario_util.h"
-#include "sizer/catalog.h"
-#include "sizer/comparison.h"
-#include "sizer/embed.h"
-#include "sizer/estimate.h"
-#include "sizer/export.h"
-#include "sizer/result_json.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/serve.h"
-#include "sizer/serve_search.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/planners/comparison.h"
+#include "sizer/share/embed.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/share/export.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/serve/serving_model.h"
+#include "sizer/contract/serve_search_json.h"
 
 using namespace sizer;
 using nlohmann::json;

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "sizer/serve_scenario.h"
+#include "sizer/planners/serve_scenario.h"
 #include "sizer/sizer.h"
 
 namespace {

@@ -74,7 +74,7 @@ struct ChartData {
   double compute_binds_at_batch = 0;  // first batch where decode is compute-bound (0 = never)
 };
 
-// The Reliability & cost view's chart curves (sizer/ops_curves.h), made once per estimate.
+// The Reliability & cost view's chart curves (sizer/planners/ops_curves.h), made once per estimate.
 struct OpsCharts {
   int revision = -1;  // Computed::revision the curves were made for
   std::vector<sizer::CurvePoint> by_interval;  // predicted goodput against checkpoint interval (s)

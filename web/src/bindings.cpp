@@ -7,9 +7,9 @@
 #include <chrono>
 #include <string>
 
-#include "sizer/json_object.h"
+#include "sizer/contract/json_object.h"
 #include "sizer/sizer.h"
-#include "sizer/user_text.h"
+#include "sizer/contract/user_text.h"
 
 using sizer::json_object;
 
@@ -112,7 +112,7 @@ std::string list(const std::string& table) {
 }  // namespace
 
 // A Hugging Face config.json (text) → {"model", "architecture", "weight_precision", "notes"} or
-// {"issues": [...]} (sizer/model_import.h; the same as `sizer import-hf`).
+// {"issues": [...]} (sizer/io/model_import.h; the same as `sizer import-hf`).
 std::string import_hugging_face(const std::string& config_json) {
   return dump(sizer::imported_model_to_json(sizer::import_hf_config(config_json)));
 }

@@ -12,7 +12,7 @@
 #include <cstdio>
 
 #include "plot_axis.h"
-#include "sizer/ownership.h"
+#include "sizer/ops/ownership.h"
 
 namespace sizer_web {
 

@@ -17,7 +17,7 @@ struct Card {
   std::string path;  // working shown for the value
   std::string detail;
   ImU32 accent = 0;
-  std::string interval = std::string();  // "p10–p90: X – Y" (intervals of sizer/uncertainty.h), or empty
+  std::string interval = std::string();  // "p10–p90: X – Y" (intervals of sizer/ops/uncertainty.h), or empty
   bool error = false;                    // the value is an error (in red), not a result
 };
 

@@ -182,7 +182,7 @@ void layout_editor(Ui& ui) {
     choice_field(ui, "Software stack", "training.stack",
                  {{"megatron", "Megatron-class"}, {"pytorch", "PyTorch FSDP (torch.compile)"},
                   {"pytorch_eager", "PyTorch FSDP, eager (no torch.compile)"}, {"jax", "JAX / XLA"}});
-    // Read only by FP8/FP4 runs: the casts of the linears' operands (sizer/low_precision.h).
+    // Read only by FP8/FP4 runs: the casts of the linears' operands (sizer/formulas/low_precision.h).
     choice_field(ui, "FP8/FP4 recipe", "training.fp8_recipe",
                  {{"tensorwise", "tensorwise"}, {"rowwise", "rowwise"}, {"mx", "MX blocks (MXFP8, NVFP4)"},
                   {"blockwise", "blockwise (DeepSeek-V3)"}});

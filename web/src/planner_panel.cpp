@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "planner_charts.h"
-#include "sizer/layout_accuracy.h"
+#include "sizer/layout/layout_accuracy.h"
 #include "planner_fields.h"
 #include "planner_state.h"
 #include "scenario_edit.h"
@@ -96,7 +96,7 @@ void headline(Ui& ui) {
     ImGui::PopFont();
     ImGui::SameLine();
     value_text(ui, fmt::percent(r.hfu_predicted), kPlanHfu, false);
-    // How far such predictions have been from published runs (sizer/layout_accuracy.h).
+    // How far such predictions have been from published runs (sizer/layout/layout_accuracy.h).
     const sizer::LayoutAccuracy a = sizer::layout_accuracy(s.model, s.training.precision, p.layout.zero_stage);
     ImGui::PushFont(ui.fonts.small);
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);

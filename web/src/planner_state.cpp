@@ -7,7 +7,7 @@
 
 #include "app_state.h"
 #include "scenario_edit.h"
-#include "sizer/layout_accuracy.h"
+#include "sizer/layout/layout_accuracy.h"
 
 namespace sizer_web {
 

@@ -10,8 +10,8 @@
 #include "planner_state.h"
 #include "scenario_edit.h"
 #include "serve_planner.h"
-#include "sizer/layout_accuracy.h"
-#include "sizer/working.h"
+#include "sizer/layout/layout_accuracy.h"
+#include "sizer/formulas/working.h"
 #include "widgets.h"
 
 namespace sizer_web {

@@ -6,8 +6,8 @@
 #include <cstdint>
 
 #include "share_actions.h"
-#include "sizer/serve.h"
-#include "sizer/serve_scenario.h"
+#include "sizer/serve/serving_model.h"
+#include "sizer/planners/serve_scenario.h"
 
 namespace sizer_web {
 

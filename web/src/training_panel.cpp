@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "sizer/layout_accuracy.h"
+#include "sizer/layout/layout_accuracy.h"
 
 namespace sizer_web {
 namespace {

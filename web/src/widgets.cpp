@@ -7,7 +7,7 @@
 
 #include "imgui_internal.h"  // ScrollToBringRectIntoView, the current window's visible rectangle
 
-#include "sizer/working.h"
+#include "sizer/formulas/working.h"
 #include "working_tooltip.h"
 
 namespace sizer_web {

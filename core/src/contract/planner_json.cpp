@@ -1,9 +1,9 @@
 // Planner JSON (see planner_json.h).
-#include "sizer/planner_json.h"
+#include "sizer/contract/planner_json.h"
 
-#include "sizer/json_object.h"
-#include "sizer/layout_accuracy.h"
-#include "sizer/result_json.h"
+#include "sizer/contract/json_object.h"
+#include "sizer/layout/layout_accuracy.h"
+#include "sizer/contract/result_json.h"
 
 namespace sizer {
 
@@ -26,7 +26,7 @@ json plan_layout_to_json(const PlanLayout& l) {
                       {"devices", l.devices()}});
 }
 
-// The band the step time is quoted with (sizer/layout_accuracy.h): 80% of the held-out published
+// The band the step time is quoted with (sizer/layout/layout_accuracy.h): 80% of the held-out published
 // runs of this kind took between step_ratio_p10 and step_ratio_p90 times the step predicted for
 // them (published ÷ predicted; 1 + the signed percentiles), so the step is given as step × p10 to
 // step × p90.

@@ -6,8 +6,8 @@
 // fails on it.
 #include "contract/result_nulls.h"
 
-#include "sizer/units.h"
-#include "sizer/working.h"
+#include "sizer/formulas/units.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer::detail {
 

@@ -1,20 +1,20 @@
 // Scenario parsing: the v1 JSON contract → a resolved Scenario (see scenario_parse.h and
 // docs/contract.md). Order: model, then device (preset → system → overrides), then the
 // training, serving and power blocks, then cross-field checks.
-#include "sizer/scenario_parse.h"
+#include "sizer/contract/scenario_parse.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "contract/records.h"
 #include "contract/scenario_parts.h"
-#include "sizer/format.h"
-#include "sizer/json_safe.h"
-#include "sizer/planner.h"
-#include "sizer/serve_scenario.h"
-#include "sizer/training_memory.h"
-#include "sizer/user_text.h"
-#include "sizer/working.h"
+#include "sizer/formulas/format.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/planners/planner.h"
+#include "sizer/planners/serve_scenario.h"
+#include "sizer/formulas/training_memory.h"
+#include "sizer/contract/user_text.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer {
 

@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
-#include "contract/json_read.h"
-#include "sizer/catalog.h"
-#include "sizer/issue.h"
-#include "sizer/scenario.h"
+#include "sizer/contract/json_read.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/contract/issue.h"
+#include "sizer/planners/scenario.h"
 
 namespace sizer::detail {
 

@@ -4,11 +4,11 @@
 #include <cmath>
 
 #include "contract/scenario_parts.h"
-#include "sizer/format.h"
-#include "sizer/serve_scenario.h"
-#include "sizer/serve_search.h"
-#include "sizer/user_text.h"
-#include "sizer/working.h"
+#include "sizer/formulas/format.h"
+#include "sizer/planners/serve_scenario.h"
+#include "sizer/serve/serve_search.h"
+#include "sizer/contract/user_text.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer::detail {
 

@@ -1,9 +1,9 @@
 // Plain-language explanations of a layout's problems and placement warnings.
 #include <cmath>
 
-#include "sizer/format.h"
-#include "sizer/layout_model.h"
-#include "sizer/working.h"
+#include "sizer/formulas/format.h"
+#include "sizer/layout/layout_model.h"
+#include "sizer/formulas/working.h"
 #include "parts.h"
 
 namespace sizer {

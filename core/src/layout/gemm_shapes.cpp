@@ -18,7 +18,7 @@
 // Routed experts are timed at their own width in moe.cpp; for a MoE model the MLP here stands for
 // its dense layers and shared experts at `ffn_hidden`.
 #include "parts.h"
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_memory.h"
 
 namespace sizer {
 

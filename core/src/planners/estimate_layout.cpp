@@ -4,9 +4,9 @@
 // predicts that layout's step from its GEMM shapes, memory traffic, collectives, bubble and
 // overheads, and that prediction is the headline, the assumed-MFU figure staying as the seed's method.
 #include "planners/estimate_parts.h"
-#include "sizer/layout_model.h"
-#include "sizer/planner.h"
-#include "sizer/working.h"
+#include "sizer/layout/layout_model.h"
+#include "sizer/planners/planner.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer::detail {
 

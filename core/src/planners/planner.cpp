@@ -1,10 +1,10 @@
 // Layout planner and search (see planner.h).
-#include "sizer/planner.h"
+#include "sizer/planners/planner.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_memory.h"
 
 namespace sizer {
 

@@ -22,7 +22,7 @@
 //    attends causally (each prompt token to prompt/2 tokens on average) and writes its KV. KV
 //    reads at the achieved HBM bandwidth; FLOPs at the attention efficiency on the BF16 peak.
 #include "parts.h"
-#include "sizer/serving.h"
+#include "sizer/formulas/serving_ceiling.h"
 
 namespace sizer::serve {
 

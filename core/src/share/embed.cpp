@@ -3,18 +3,18 @@
 // [SECTION] Fragment parsing (untrusted)
 // [SECTION] Names: result leaves and exposable inputs
 // [SECTION] The card
-#include "sizer/embed.h"
+#include "sizer/share/embed.h"
 
 #include <algorithm>
 
-#include "sizer/estimate.h"
-#include "sizer/export.h"
-#include "sizer/json_object.h"
-#include "sizer/json_safe.h"
-#include "sizer/result_json.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/share.h"
-#include "sizer/user_text.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/share/export.h"
+#include "sizer/contract/json_object.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/share/share.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer {
 

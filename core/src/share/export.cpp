@@ -4,7 +4,7 @@
 // [SECTION] Leaf formatting by unit suffix
 // [SECTION] Results: CSV of every leaf, Markdown of the headline
 // [SECTION] Comparison table (moved here from the CLI so the web writes the same bytes)
-#include "sizer/export.h"
+#include "sizer/share/export.h"
 
 #include <cmath>
 #include <cstdio>
@@ -13,7 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "sizer/format.h"
+#include "sizer/formulas/format.h"
 
 namespace sizer {
 
