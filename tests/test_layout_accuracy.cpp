@@ -112,9 +112,11 @@ TEST_CASE("plan() quotes the step time with its band", "[layout][validation]") {
   CHECK(a["step_s_low"].get<double>() < step);
   CHECK(a["step_s_high"].get<double>() > step);
   // An invalid layout (TP 3 does not divide 32 heads; a search can meet it) has no step and no band.
-  PlanLayout bad = plan_layout(s);
-  bad.tp = 3;
-  const LayoutResult r = evaluate_layout(s.model, s.device, bad, plan_context(s));
-  REQUIRE_FALSE(r.valid());
-  CHECK(layout_result_to_json(s, bad, r)["accuracy"].is_null());
+  Scenario bad = s;
+  bad.training.layout.tp = 3;
+  const RankedLayout planned = plan(bad);
+  REQUIRE(planned.layout.tp == 3);
+  REQUIRE_FALSE(planned.result.valid());
+  CHECK_FALSE(planned.has_accuracy);
+  CHECK(layout_result_to_json(planned)["accuracy"].is_null());
 }

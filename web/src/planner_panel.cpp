@@ -97,7 +97,7 @@ void headline(Ui& ui) {
     ImGui::SameLine();
     value_text(ui, fmt::percent(r.hfu_predicted), kPlanHfu, false);
     // How far such predictions have been from published runs (sizer/layout/layout_accuracy.h).
-    const sizer::LayoutAccuracy a = sizer::layout_accuracy(s.model, s.training.precision, p.layout.zero_stage);
+    const sizer::LayoutAccuracy& a = p.accuracy;
     ImGui::PushFont(ui.fonts.small);
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
     ImGui::PushTextWrapPos(0.0f);

@@ -59,7 +59,7 @@ void compute_head(Ui& ui) {
     // figure the seed's method (issue 11 item 7: one answer per question, both labelled).
     const auto& lp = ui.est().layout;
     if (lp.has) {
-      const sizer::LayoutAccuracy a = sizer::layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
+      const sizer::LayoutAccuracy& a = lp.accuracy;
       result_row(ui, "Step time, predicted for the layout", fmt::seconds(lp.step_s), "training.layout_prediction.step_s",
                  fmt::count(lp.devices) + " devices, predicted MFU " + pct(lp.mfu) + "; " + sizer::accuracy_phrase(a) +
                      (lp.fits ? "" : u8"; does not fit: " + fmt::bytes(lp.device_memory_bytes) + " per device"));

@@ -6,7 +6,6 @@
 #include "contract/json_leaves.h"
 #include "contract/result_nulls.h"
 #include "contract/result_ops_json.h"
-#include "sizer/layout/layout_accuracy.h"
 #include "sizer/contract/planner_json.h"
 
 namespace sizer {
@@ -430,8 +429,7 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
         {"devices", lp.devices}, {"fits", lp.fits}, {"device_memory_bytes", num_or_null(lp.device_memory_bytes)},
         {"usable_memory_bytes", num_or_null(lp.usable_memory_bytes)}});
     // The band the step is quoted with, as plan() gives it (sizer/layout/layout_accuracy.h).
-    const LayoutAccuracy a = layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
-    training["layout_prediction"]["accuracy"] = accuracy_to_json(a, lp.step_s);
+    training["layout_prediction"]["accuracy"] = accuracy_to_json(lp.accuracy, lp.step_s);
     json notes = json::array();
     for (const std::string& n : lp.notes) notes.push_back(n);
     training["layout_prediction"]["notes"] = notes;

@@ -12,8 +12,9 @@ namespace sizer::detail {
 
 void evaluate_layout_prediction(const Scenario& s, Estimate& e, WorkingLog& w) {
   if (!s.training.layout_given) return;
-  const PlanLayout l = plan_layout(s);
-  const LayoutResult r = evaluate_layout(s.model, s.device, l, plan_context(s));
+  const RankedLayout x = plan(s);
+  const PlanLayout& l = x.layout;
+  const LayoutResult& r = x.result;
   if (!r.valid() || !(r.step_s > 0)) return;
   LayoutPrediction& p = e.layout;
   p.has = true;
@@ -24,7 +25,8 @@ void evaluate_layout_prediction(const Scenario& s, Estimate& e, WorkingLog& w) {
   p.device_memory_bytes = r.device_memory_bytes;
   p.usable_memory_bytes = r.usable_memory_bytes;
   p.devices = l.devices();
-  p.notes = explain_layout(s.model, s.device, l, r, s.training.stack.id);
+  p.notes = x.explanations;
+  p.accuracy = x.accuracy;
   write_working(w, [&] {
     w.add("training.layout_prediction.step_s",
           "the layout model for training.layout: m × (GEMM + attention + memory-bound + TP + EP + CP + PP + "

@@ -11,7 +11,8 @@
 namespace sizer {
 
 nlohmann::json plan_layout_to_json(const PlanLayout& l);
-nlohmann::json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutResult& r);
+// A planned layout's result, accuracy band and explanations, as plan() and the search give them.
+nlohmann::json layout_result_to_json(const RankedLayout& x);
 nlohmann::json plan_to_json(const Scenario& s);
 // The band a step time is quoted with (sizer/layout/layout_accuracy.h): group, held_out_runs,
 // p80_abs_error, step_s_low, step_s_high; null without a step.

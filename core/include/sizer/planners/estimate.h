@@ -13,6 +13,7 @@
 #include "sizer/planners/scenario.h"
 #include "sizer/ops/uncertainty.h"
 #include "sizer/formulas/working.h"
+#include "sizer/layout/layout_accuracy.h"
 
 namespace sizer {
 
@@ -168,6 +169,7 @@ struct LayoutPrediction {
   // explain_layout's notes for it, as plan() gives them in result.explanations (assumed chip
   // efficiencies, regimes where published runs were far slower than predicted).
   std::vector<std::string> notes;
+  LayoutAccuracy accuracy;  // the band the step is quoted with, as plan() gives it
 };
 
 struct Estimate {

@@ -11,6 +11,9 @@
 #pragma once
 #include <vector>
 
+#include <string>
+
+#include "sizer/layout/layout_accuracy.h"
 #include "sizer/layout/layout_model.h"
 #include "sizer/planners/scenario.h"
 
@@ -19,10 +22,19 @@ namespace sizer {
 PlanLayout plan_layout(const Scenario& s);
 PlanContext plan_context(const Scenario& s);
 
+// A layout as the planner answers for it: the layout model's result and, for the layouts it
+// returns (plan, the search's top and Pareto rows), the band the step is quoted with and the
+// explanations. Every front end presents these; none recomputes them.
 struct RankedLayout {
   PlanLayout layout;
   LayoutResult result;
+  bool has_accuracy = false;  // a valid layout: its step is quoted with `accuracy`
+  LayoutAccuracy accuracy;
+  std::vector<std::string> explanations;  // explain_layout for it (layout_model.h)
 };
+
+// The scenario's own layout (training.layout, else the default), planned.
+RankedLayout plan(const Scenario& s);
 
 struct SearchResult {
   std::vector<RankedLayout> top;     // best first by the objective
