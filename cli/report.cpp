@@ -80,8 +80,8 @@ void operations_report(std::ostringstream& o, const Scenario& s, const Estimate&
       auto one = [&](double v) {
         return std::isfinite(v) ? (iv.has_cost ? fmt::usd(v) : fmt::count(v)) : std::string("out of reach");
       };
-      line(o, "  " + x.input + " " + fmt::number(x.input_low, 3) + u8" … " + fmt::number(x.input_high, 3),
-           one(x.output_low) + u8" … " + one(x.output_high));
+      line(o, "  " + x.input + " " + fmt::number(x.input_low, 3) + " … " + fmt::number(x.input_high, 3),
+           one(x.output_low) + " … " + one(x.output_high));
     }
   }
 }

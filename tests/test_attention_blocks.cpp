@@ -107,9 +107,9 @@ TEST_CASE("a sliding-window layer's attention costs its whole blocks; the model 
   CHECK(r.hardware_flops_per_step > e.hardware_flops_per_step);
   CHECK(r.step_s > e.step_s);
   // The working says so, with the factor.
-  CHECK(says(recipe, u8"the attention kernels compute"));
-  CHECK(says(recipe, u8"128-token window"));
-  CHECK_FALSE(says(exact, u8"the attention kernels compute"));
+  CHECK(says(recipe, "the attention kernels compute"));
+  CHECK(says(recipe, "128-token window"));
+  CHECK_FALSE(says(exact, "the attention kernels compute"));
   // The stacks' defaults: jax MaxText's 512 blocks, the GPU stacks FlashAttention-2's 128 tiles.
   CHECK(oss(R"("jax")").training.stack.attention_blocks.kv_tokens == 512);
   CHECK(oss(R"("megatron")").training.stack.attention_blocks.q_tokens == 128);

@@ -49,7 +49,7 @@ TEST_CASE("a run's step error is its miss as time, whatever metric it was publis
 
 TEST_CASE("signed_percent keeps the sign and a true minus", "[validation]") {
   CHECK(signed_percent(0.234) == "+23.4%");
-  CHECK(signed_percent(-0.101) == u8"−10.1%");
+  CHECK(signed_percent(-0.101) == "−10.1%");
   CHECK(signed_percent(0) == "+0%");
 }
 

@@ -201,9 +201,9 @@ TEST_CASE("embed cards and Markdown exports carry the intervals", "[operations][
   REQUIRE(card.outputs.size() == 3);
   const json r = eval_json(R"({"model": "dense-1t", "device": "h100"})");
   const json& dq = r["intervals"]["devices_quantiles"];
-  CHECK(card.outputs[0].interval == std::string(u8"p10–p90: ") + format_leaf("cluster_devices", dq["p10"]) + u8" – " +
+  CHECK(card.outputs[0].interval == std::string("p10–p90: ") + format_leaf("cluster_devices", dq["p10"]) + " – " +
                                         format_leaf("cluster_devices", dq["p90"]));
-  CHECK(card.outputs[1].interval.rfind(u8"p10–p90: $", 0) == 0);
+  CHECK(card.outputs[1].interval.rfind("p10–p90: $", 0) == 0);
   CHECK(card.outputs[2].interval.empty());  // no interval for the replica
   CHECK(embed_card_to_json(card)["outputs"][0]["interval"] == card.outputs[0].interval);
   const std::string md = results_markdown(r);

@@ -136,13 +136,13 @@ void scenario_line(Ui& ui) {
   ImGui::PopFont();
   note_rect(ui, "scenario:model");
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
-  const std::string on = "on " + s.device.name + (s.system_id.empty() ? "" : u8" · " + s.system_id);
+  const std::string on = "on " + s.device.name + (s.system_id.empty() ? "" : " · " + s.system_id);
   flow_text(on.c_str(), true);
   note_rect(ui, "scenario:device");
   ImGui::PopStyleColor();
   if (const std::string what = sizer::user_supplied_what(s); !what.empty()) {  // text and colour (share_panel.h)
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
-    flow_text((u8"· user-supplied " + what).c_str(), true);
+    flow_text(("· user-supplied " + what).c_str(), true);
     ImGui::PopStyleColor();
   }
 }

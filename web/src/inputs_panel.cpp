@@ -290,13 +290,13 @@ void model_block(Ui& ui) {
     number_field(ui, {"model.moe.experts_per_token", "Experts per token", 1, "", true,
                       "Routed experts each token is sent to (top-k routing), a plain count."});
     number_field(ui, {"model.moe.shared_experts", "Shared experts", 1, "per layer", true,
-                      u8"Always-active experts in each MoE layer, each as wide as a routed expert; a wider shared "
-                      u8"MLP counts as its width ÷ the experts' (Qwen2-57B-A14B's 20,480 over 2,560: 8)."});
+                      "Always-active experts in each MoE layer, each as wide as a routed expert; a wider shared "
+                      "MLP counts as its width ÷ the experts' (Qwen2-57B-A14B's 20,480 over 2,560: 8)."});
     number_field(ui, {"model.moe.moe_layers", "MoE layers", 1, "", true, nullptr});
     checkbox_field(ui, "model.moe.expert_bias", "Expert biases",
-                   u8"The routed experts' linear layers carry biases (gpt-oss). A stack that gathers them for "
-                   u8"every routed copy (JAX / XLA, MaxText's transform_bias) moves k·(2·f + h) more elements "
-                   u8"per token in its dispatch; copy-kernel stacks add them inside the GEMM.");
+                   "The routed experts' linear layers carry biases (gpt-oss). A stack that gathers them for "
+                   "every routed copy (JAX / XLA, MaxText's transform_bias) moves k·(2·f + h) more elements "
+                   "per token in its dispatch; copy-kernel stacks add them inside the GEMM.");
     field_issues(ui, "model.moe.expert_bias");
   }
 }
@@ -478,7 +478,7 @@ void serving_block(Ui& ui) {
   const sizer::ServingResult& sv = ui.est().serving;
   const std::string hint = "(0 = auto: " + sizer::fmt::count(sv.replica_devices) + ")";
   number_field(ui, {"serving.replica_devices", "Replica size", 1, "devices", true,
-                    u8"Devices per serving replica. 0 picks it: the smallest power of two ≥ the minimum that "
+                    "Devices per serving replica. 0 picks it: the smallest power of two ≥ the minimum that "
                     "holds weights and KV cache, inside one scale-up domain; else whole domains."},
                input_number(ui.state, "serving.replica_devices") == 0 ? hint.c_str() : nullptr);
   // 0 means automatic: the draft drops the key (the contract takes 1 and up, or no key).

@@ -40,10 +40,10 @@ LayoutAccuracy layout_accuracy(const Model& m, Precision p, int zero_stage) {
   return widest;
 }
 
-std::string signed_percent(double f) { return (f < 0 ? u8"−" : "+") + fmt::percent(std::fabs(f)); }
+std::string signed_percent(double f) { return (f < 0 ? "−" : "+") + fmt::percent(std::fabs(f)); }
 
 std::string accuracy_phrase(const LayoutAccuracy& a) {
-  return signed_percent(a.step_p10) + u8" to " + signed_percent(a.step_p90) + " for 80% of " +
+  return signed_percent(a.step_p10) + " to " + signed_percent(a.step_p90) + " for 80% of " +
          fmt::count(a.held_out_runs) + " held-out " + a.label + " runs";
 }
 

@@ -303,7 +303,7 @@ std::string interval_text(const json& result, const std::string& leaf) {
     const json& hi = (*v)["p90"];
     if (!lo.is_number()) return "";
     const std::string unit_leaf = leaf == "wall_days_on_layout" ? "days" : leaf;
-    return std::string(u8"p10–p90: ") + format_leaf(unit_leaf, lo) + u8" – " +
+    return std::string("p10–p90: ") + format_leaf(unit_leaf, lo) + " – " +
            (hi.is_number() ? format_leaf(unit_leaf, hi) : std::string("out of reach"));
   }
   return "";
