@@ -4,8 +4,26 @@
 #include "sizer/contract/json_object.h"
 #include "sizer/contract/result_json.h"
 #include "sizer/contract/serve_search_json.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer::serve {
+
+std::vector<Issue> serve_search_issues(const Scenario& s, const Catalog& catalog,
+                                       const std::vector<std::string>& device_ids) {
+  std::vector<Issue> out;
+  if (!s.serving.workload_given) {
+    out.push_back({"serving.workload", "is required for serve-search: input_tokens, output_tokens and concurrency or "
+                                       "requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)"});
+  }
+  for (const std::string& d : device_ids) {
+    if (d == "all") continue;
+    const Device* found = catalog.find_device(d);
+    if (!found || found->id != d) {
+      out.push_back({"devices", "unknown device " + echo_quoted(d) + "; known: " + catalog.device_ids() + " (or all)"});
+    }
+  }
+  return out;
+}
 
 namespace {
 
