@@ -18,6 +18,7 @@
 #include <limits>
 
 #include "parts.h"
+#include "sizer/formulas/format.h"
 #include "sizer/formulas/serving_ceiling.h"
 
 namespace sizer::serve {
@@ -406,22 +407,17 @@ ServeSearchResult search_serving(const Model& m, const Device& d, const ServeCon
   } else {
     const Slo& slo = base.slo;
     std::string why;
-    auto fmt = [](double x) {
-      char b[32];
-      std::snprintf(b, sizeof b, "%.3g", x);
-      return std::string(b);
-    };
     if (slo.ttft_s > 0 && best_ttft > slo.ttft_s) {
-      why += "serving.slo.ttft_s binds: the lowest TTFT of any configuration is " + fmt(best_ttft) + " s (target " +
-             fmt(slo.ttft_s) + " s)";
+      why += "serving.slo.ttft_s binds: the lowest TTFT of any configuration is " + fmt::seconds(best_ttft) + " (target " +
+             fmt::seconds(slo.ttft_s) + ")";
     }
     if (slo.tpot_s > 0 && best_tpot > slo.tpot_s) {
       why += std::string(why.empty() ? "" : "; ") + "serving.slo.tpot_s binds: the lowest TPOT of any configuration is " +
-             fmt(best_tpot) + " s (target " + fmt(slo.tpot_s) + " s)";
+             fmt::seconds(best_tpot) + " (target " + fmt::seconds(slo.tpot_s) + ")";
     }
     if (why.empty()) {
-      why = "serving.slo: each target is met by some configuration (lowest TTFT " + fmt(best_ttft) + " s, TPOT " +
-            fmt(best_tpot) + " s) but none meets both at once";
+      why = "serving.slo: each target is met by some configuration (lowest TTFT " + fmt::seconds(best_ttft) + ", TPOT " +
+            fmt::seconds(best_tpot) + ") but none meets both at once";
     }
     r.no_best_reason = why;
   }

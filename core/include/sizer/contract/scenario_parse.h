@@ -32,4 +32,10 @@ ParsedScenario parse_scenario(std::string_view json_text, const Catalog& catalog
 // The scenario every front end starts from: the seed post's dense 1T on GB200 NVL72.
 Scenario default_scenario(const Catalog& catalog);
 
+// Why a serving replica layout `l` cannot hold the scenario's model, whether or not a workload makes
+// the parser check it: TP must divide the heads, PP at most the layers, EP the experts and TP × DP,
+// and the device needs a peak at the compute precision. One issue each, at `path` + ".tp" etc.;
+// empty when the layout is sound. The parser and the editor's checks give the same messages.
+std::vector<Issue> serve_layout_issues(const Scenario& s, const serve::ServeLayout& l, const std::string& path);
+
 }  // namespace sizer
