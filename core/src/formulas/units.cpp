@@ -1,4 +1,4 @@
-// Names of the enums in units.h, scenario.h and model.h, as used in the JSON contract.
+// Names of the enums in units.h, training_options.h and model.h, as used in the JSON contract.
 #include <cmath>
 #include <cstring>
 

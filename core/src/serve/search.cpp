@@ -4,7 +4,7 @@
 //  - Layouts: TP a power of two that divides the heads within one scale-up domain (TP across the
 //    network pays every layer's all-reduces on it); PP any divisor up to the layers; attention DP
 //    only for MoE models, where EP spans the TP·DP ranks (for a dense model DP ranks are separate
-//    replicas); EP any divisor of TP·DP that divides the experts (the layout rules of serve.h).
+//    replicas); EP any divisor of TP·DP that divides the experts (the layout rules of serving_model.h).
 //  - Concurrency: 1, 2, 4, … up to max_concurrency_kv, and max_concurrency_kv itself (the KV
 //    capacity bound of the layout and precisions).
 //  - Pareto: a point stays if no other is at least as fast per user and per device and faster in

@@ -44,7 +44,7 @@ double model_parallel_shard_params(double params, double routed_expert_params, d
                                    double ep, double expert_tp = 0);
 
 // Model state per device after model-parallel sharding and ZeRO sharding over `zero_group`
-// (layout_zero_group in scenario.h). `acc` is scaled so its total equals bytes_per_param.
+// (layout_zero_group in training_options.h). `acc` is scaled so its total equals bytes_per_param.
 double state_bytes_per_device(double params, double routed_expert_params, const StateAccounting& acc,
                               double tp, double pp, double zero_group, double ep, int zero_stage,
                               double expert_tp = 0);

@@ -2,7 +2,7 @@
 // and the headlines recomputed per sample; the result is p10/p50/p90 per headline and a
 // sensitivity (tornado) table: each input alone at its low and high end.
 //
-// The headlines are the seed method's closed forms (training_compute.h, power.h, serving.h), so
+// The headlines are the seed method's closed forms (training_compute.h, power.h, serving_ceiling.h), so
 // a sample costs a few hundred nanoseconds and a thousand redraw on every edit in the browser.
 // Sampling is deterministic (a fixed-seed SplitMix64), so the same scenario gives the same
 // interval everywhere.
