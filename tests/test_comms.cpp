@@ -37,7 +37,7 @@ TEST_CASE("verdicts compare needs with the scale-out and scale-up links", "[comm
   CHECK(comms::bandwidth_verdict(10e9, 900e9, 50e9) == Verdict::fits_scale_out);
   CHECK(comms::bandwidth_verdict(81e9, 900e9, 50e9) == Verdict::scale_up_only);
   CHECK(comms::bandwidth_verdict(1e12, 900e9, 50e9) == Verdict::too_slow);
-  // Issue 8 item 10: no scale-out figure (MI3xx tables) gives no verdict, not "scale_up_only".
+  // No scale-out figure (MI3xx tables) gives no verdict, not "scale_up_only".
   CHECK(comms::bandwidth_verdict(10e9, 900e9, 0) == Verdict::unknown);
   CHECK(comms::bandwidth_verdict(0, 900e9, 0) == Verdict::fits_scale_out);  // no traffic at all
   CHECK(comms::time_verdict(7.8e9, 75, 0.25, 900e9, 0) == Verdict::unknown);

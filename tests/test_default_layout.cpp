@@ -1,6 +1,6 @@
 // The default training layout (no training.layout written): the seed's TP 8 × PP 64 × DP 6 for
-// the model it was written for, and the seed's rule for every other model (issue 11 item 7: a 70B
-// model must not inherit the 1T's 64-stage pipeline).
+// the model it was written for, and the seed's rule for every other model (a 70B model must not
+// inherit the 1T's 64-stage pipeline).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>

@@ -30,7 +30,7 @@ TEST_CASE("results Markdown is a headline table with units", "[export]") {
   const std::string md = results_markdown(result_of("{}"));
   CHECK(md.find("| Devices for the schedule | 12,471 – 18,050 | `training.compute.cluster_devices` |") != std::string::npos);
   CHECK(md.find("| Training cost (useful hours) | $257M – $371M |") != std::string::npos);
-  // 12,471 – 18,050 devices × 90 days × 24 h × $10.582 = $285M – $413M (issue 8 item 7).
+  // 12,471 – 18,050 devices × 90 days × 24 h × $10.582 = $285M – $413M (the cluster as recommended).
   CHECK(md.find("| Cluster cost (rented for the schedule) | $285M – $413M |") != std::string::npos);
   CHECK(md.find("user-supplied") == std::string::npos);
   const std::string custom = results_markdown(result_of(

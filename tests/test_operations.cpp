@@ -1,4 +1,4 @@
-// The storage check, owning against renting, carbon and the intervals (issue 12 parts 2–5), each
+// The storage check, owning against renting, carbon and the intervals (docs/operations.md), each
 // against hand computation or a published figure, and the refusals of bad operations input.
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -211,7 +211,7 @@ TEST_CASE("embed cards and Markdown exports carry the intervals", "[operations][
 }
 
 TEST_CASE("a replica smaller than the model needs is never priced as if it worked", "[operations][serving]") {
-  // Issue 11 item 7: dense 1T at FP8 needs 24 H100s; a 4-device replica cannot hold it.
+  // Dense 1T at FP8 needs 24 H100s; a 4-device replica cannot hold it.
   const json r = eval_json(R"({"model": "dense-1t", "device": "h100", "serving": {"replica_devices": 4}})");
   CHECK(r["serving"]["replica_min_devices"] == 24);
   CHECK(r["serving"]["cost_per_million_tokens_usd"].is_null());

@@ -184,7 +184,7 @@ TEST_CASE("malformed JSON and oversized input are refused whole", "[parse][bad]"
   CHECK(p.issues[0].message.find("too large") != std::string::npos);
 }
 
-TEST_CASE("eval refuses the layouts plan refuses; uneven stages only warn (issue 8 item 9)", "[parse]") {
+TEST_CASE("eval refuses the layouts plan refuses; uneven stages only warn", "[parse]") {
   SECTION("TP 7 does not divide 160 heads: refused, naming training.layout.tp") {
     const auto p = parse(R"({"training": {"layout": {"tp": 7, "pp": 64, "dp": 6}}})");
     REQUIRE_FALSE(p.ok());

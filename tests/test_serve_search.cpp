@@ -1,4 +1,4 @@
-// Serving search (sizer/serve/serve_search.h, issue 10 item 4): the Pareto front is feasible, sorted and
+// Serving search (sizer/serve/serve_search.h, docs/serving.md): the Pareto front is feasible, sorted and
 // non-dominated; its points are what `sizer eval` predicts for the same configuration; the best
 // meets the SLO at the lowest cost; the fleet sizes the demand; restrictions hold; an impossible
 // SLO names the target that binds; bad serving.search input is refused naming the field.
