@@ -32,7 +32,7 @@ std::string quantiles(const Quantiles& q, std::string (*f)(double)) {
   return one(q.p10) + " / " + one(q.p50) + " / " + one(q.p90);
 }
 
-// Issue 12: reliability, storage, owning, carbon and the intervals.
+// Beyond the clean run (docs/operations.md): reliability, storage, owning, carbon and the intervals.
 void operations_report(std::ostringstream& o, const Scenario& s, const Estimate& e) {
   const ReliabilityResult& r = e.reliability;
   const ReliabilityInputs& q = s.training.reliability;

@@ -1,7 +1,7 @@
-// ZeRO-3 / FSDP / HSDP in the layout model (issue 9 item 3): per-layer gathers every micro-batch
-// with prefetch, collective latency that grows with the group and the nodes it spans, HSDP
-// shard groups in memory and communication, and the published FSDP scaling sweeps
-// (docs/validation/runs-fsdp.json).
+// ZeRO-3 / FSDP / HSDP in the layout model (docs/planner.md, "ZeRO-3, FSDP and HSDP"): per-layer
+// gathers every micro-batch with prefetch, collective latency that grows with the group and the
+// nodes it spans, HSDP shard groups in memory and communication, and the published FSDP scaling
+// sweeps (docs/validation/runs-fsdp.json).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>

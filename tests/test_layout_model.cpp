@@ -29,7 +29,7 @@ TEST_CASE("model FLOPs per token are 6N plus the attention term 12·L·s·w", "[
   const Scenario s = scenario(kMegatron);
   CHECK(model_flops_per_token(s.model, 2048) ==
         Approx(6 * s.model.active_params + 12.0 * 128 * 2048 * 25600));
-  SECTION("w is heads × head size, not the model width (issue 9)") {
+  SECTION("w is heads × head size, not the model width") {
     // PaLM 540B: 48 heads of 256 (PaLM Table 1), 12,288 of the 18,432 width.
     CHECK(attention_width(scenario(R"({"model": "palm-540b"})").model) == 48 * 256);
     // DeepSeek-V3 MLA: 128 heads, query/key 128 + 64 rotary, value 128.
@@ -37,7 +37,7 @@ TEST_CASE("model FLOPs per token are 6N plus the attention term 12·L·s·w", "[
   }
 }
 
-TEST_CASE("sliding-window layers attend to at most their window (issue 9 item 2)", "[layout][model]") {
+TEST_CASE("sliding-window layers attend to at most their window", "[layout][model]") {
   // A Mistral-7B-like shape: 32 layers, 32 heads of 128, GQA 8.
   const std::string shape = R"("params": 7.24e9, "layers": 32, "hidden": 4096, "heads": 32, "vocab": 32000,
       "ffn_hidden": 14336, "attention": {"type": "gqa", "kv_heads": 8, "head_dim": 128)";
@@ -90,7 +90,7 @@ TEST_CASE("sliding-window layers attend to at most their window (issue 9 item 2)
   }
 }
 
-TEST_CASE("a chip with no calibrate run says its GEMM efficiency is assumed (issue 9 item 1)", "[layout]") {
+TEST_CASE("a chip with no calibrate run says its GEMM efficiency is assumed", "[layout]") {
   const char* layout = R"(, "training": {"layout": {"tp": 8, "pp": 1, "dp": 1, "global_batch": 8, "seq_len": 4096}}})";
   auto notes_of = [&](const std::string& device) {
     const Scenario s = scenario(R"({"model": "llama-3-70b", "device": )" + device + layout);
@@ -409,7 +409,7 @@ TEST_CASE("predictions stay close to published runs (docs/validation.md)", "[lay
   const auto rows = testutil::published_runs({"runs.json"});
   REQUIRE(rows.size() >= 6);
   // The dense runs of the original table. The one MoE row (DeepSeek-V3, FP8) is guarded by the
-  // per-group test below instead (−3.7% since the MoE terms of issue 9 item 2 and DualPipe's
+  // per-group test below instead (−3.7% since the layout model's MoE terms and DualPipe's
   // all-to-all overlap; it had been −10% from the FP8 peak cancelling the MoE model's own error).
   std::vector<ValidationRow> dense;
   for (const auto& r : rows) {
@@ -418,7 +418,7 @@ TEST_CASE("predictions stay close to published runs (docs/validation.md)", "[lay
   REQUIRE(dense.size() == 13);
   // Mean absolute error over these 13: 4.6% when the table was written, 4.7% since a pipeline runs
   // at its slowest stage (Llama 3 405B: 126 layers over 16 × 2 chunks puts 8 layers on some
-  // devices, not 7.875; issue 9); 6.9% since 2026-12-01, when the chips' GEMM efficiencies were
+  // devices, not 7.875); 6.9% since 2026-12-01, when the chips' GEMM efficiencies were
   // fitted on the whole calibration set (A100 0.796, H100 0.689) and attention became causal (half
   // the score blocks): Llama 3 405B at 131k tokens with CP 16 went −7.6% → +21%, which ring
   // attention's causal load imbalance (not modelled) would explain; 7.1% since the GEMMs run at
@@ -438,14 +438,15 @@ TEST_CASE("predictions stay close to published runs (docs/validation.md)", "[lay
   }
 }
 
-TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validation.md)", "[layout][validation]") {
+TEST_CASE("no group of published runs gets worse (baseline, docs/validation.md)", "[layout][validation]") {
   const auto rows = testutil::published_runs({"runs.json", "runs-extended.json"});
   REQUIRE(rows.size() >= 53);
-  // Mean absolute error per group, measured on 2026-11-30 (before issue 9: dense 23.4%, FSDP
-  // 70.5%, MoE 70.4%, FP8/FP4 121.7%, all 55.1%) and ratcheted down after the low-precision GEMM
+  // Mean absolute error per group, measured on 2026-11-30 (the validation set's baseline in
+  // docs/validation-history.md: dense 23.4%, FSDP 70.5%, MoE 70.4%, FP8/FP4 121.7%, all 55.1%)
+  // and ratcheted down after the low-precision GEMM
   // efficiencies, slowest-stage pipelines and attention at heads × head size (which moved the one
   // FP8 MoE row, DeepSeek-V3, from −20% to −28%: MLA's 192-wide query/key heads; FP8/FP4 53.6% →
-  // 54.1% while MoE went 54.3% → 45.2%). The MoE terms of issue 9 item 2 (expert GEMMs at their
+  // 54.1% while MoE went 54.3% → 45.2%). The layout model's MoE terms (expert GEMMs at their
   // own width, load imbalance, permute traffic, ep_overlap with DualPipe's full overlap for
   // DeepSeek-V3 and V2's shared-expert overlap) took MoE 45.2% → 30.6%, FP8/FP4 54.1% → 51.9%, all
   // 33.7% → 32.6%. Software stacks, causal attention, fixed overheads and the per-chip GEMM fit
@@ -519,8 +520,8 @@ TEST_CASE("no group of published runs gets worse (issue 9 baseline, docs/validat
   }
 }
 
-// Every runs file, per group and per split (issue 9 item 7: "tests keep each group's error from
-// getting worse", in sample and out of sample). Measured on 2026-12-01 after the per-GEMM shapes
+// Every runs file, per group and per split (tests keep each group's error from getting worse, in
+// sample and out of sample). Measured on 2026-12-01 after the per-GEMM shapes
 // and einsum dispatch (docs/validation.md), and the published pipeline schedules (DeepSeek-V2's
 // zero-bubble PP took the MoE worst to +71.8%, a whole-run average): {group, in sample, held out,
 // worst}. Each may only go down (half a point of
@@ -861,7 +862,7 @@ TEST_CASE("held-out FP8/BF16 speed-ups are predicted within 10% (docs/validation
   }
 }
 
-TEST_CASE("a pipeline runs at the pace of its slowest stage (issue 9)", "[layout]") {
+TEST_CASE("a pipeline runs at the pace of its slowest stage", "[layout]") {
   const Scenario s = scenario(kMegatron);
   PlanLayout even = plan_layout(s), uneven = even;
   even.pp = 32;    // 128 layers: 4 per stage

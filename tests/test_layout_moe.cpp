@@ -1,6 +1,6 @@
-// MoE terms of the layout model (core/src/layout/moe.cpp; issue 9 item 2): routed-expert GEMMs at
-// their own width, load imbalance, permute traffic, all-to-all overlap, expert TP and MoE
-// parallel folding.
+// MoE terms of the layout model (core/src/layout/moe.cpp; docs/planner.md, "Mixture of experts"):
+// routed-expert GEMMs at their own width, load imbalance, permute traffic, all-to-all overlap,
+// expert TP and MoE parallel folding.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <fstream>
@@ -369,7 +369,7 @@ TEST_CASE("published MoE runs (docs/validation/runs-moe.json) do not get worse",
     CHECK(r.group == "moe");
     CHECK(r.result.valid());
   }
-  // Measured 2026-12-01 when the file was written (MoE terms of issue 9 item 2 in place, nothing
+  // Measured 2026-12-01 when the file was written (the MoE terms in place, nothing
   // fitted to these runs): all 60.0%, calibrate (MaxText Mixtral, 2 runs) 11.0%, held out
   // (torchtitan Qwen3-30B-A3B on B200, 5 runs) 79.6%. After the stack/chip fit, FP8 recipes and
   // power caps (2026-12-01): all 17.2%, calibrate 4.1%, held out 22.5%. Einsum dispatch on the

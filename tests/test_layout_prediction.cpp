@@ -1,4 +1,4 @@
-// One answer per question (issue 11 item 7): with training.layout written, `sizer eval` carries the
+// One answer per question: with training.layout written, `sizer eval` carries the
 // layout model's prediction of that layout's step (training.layout_prediction) beside the seed's
 // assumed-MFU step time (training.comms.step_s), both labelled, in the result and in exports.
 #include <catch2/catch.hpp>

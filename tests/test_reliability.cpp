@@ -1,4 +1,4 @@
-// Reliability and goodput (issue 12 part 1): the Young/Daly checkpoint interval against hand
+// Reliability and goodput (docs/operations.md, "Reliability and goodput"): the Young/Daly checkpoint interval against hand
 // computation and Daly's own published optima, failure scaling with device count, the goodput
 // expectation's limits, and the defaults against published interruption counts (Llama 3 in
 // sample for the H100 rates; BLOOM and OPT-175B out of sample for the A100 rates).

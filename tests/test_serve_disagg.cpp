@@ -1,4 +1,4 @@
-// Disaggregated serving (serve::evaluate_disaggregated, issue 10 item 3): decode-only steps for
+// Disaggregated serving (serve::evaluate_disaggregated, docs/serving.md): decode-only steps for
 // TPOT, prefill steps full of prompts, the KV transfer in TTFT, the prefill-per-decode ratio that
 // keeps the prefill pool at its design load, throughput per device over both pools; the contract
 // serving.disaggregation in and serving.disaggregated out; bad input refused naming the field.

@@ -1,4 +1,4 @@
-// The Reliability & cost view (issue 12): predicted goodput from failures, checkpoints and
+// The Reliability & cost view (docs/operations.md): predicted goodput from failures, checkpoints and
 // restarts with its two charts; the storage check against the scenario's storage; owning against
 // renting with the break-even chart; carbon; and the p10/p50/p90 intervals with the tornado chart.
 // It shows what sizer::evaluate put in Estimate::reliability, storage, ownership, carbon and

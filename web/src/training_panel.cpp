@@ -56,7 +56,7 @@ void compute_head(Ui& ui) {
     result_row(ui, "Dense peak per device", fmt::flops_per_s(c.dense_peak_flops), "",
                std::string(sizer::to_string(s.training.precision)) + " dense (no 2:4 sparsity)");
     // With a written layout the layout model's prediction is the headline and the assumed-MFU
-    // figure the seed's method (issue 11 item 7: one answer per question, both labelled).
+    // figure the seed's method (one answer per question, both labelled).
     const auto& lp = ui.est().layout;
     if (lp.has) {
       const sizer::LayoutAccuracy& a = lp.accuracy;

@@ -1,4 +1,4 @@
-// The scenario's operations blocks (issue 12; docs/contract.md): training.reliability,
+// The scenario's operations blocks (docs/operations.md, docs/contract.md): training.reliability,
 // training.storage, ownership, carbon and uncertainty, read with the bundled tables' defaults
 // (assets/operations.json). Every value is range-checked and every error names its field.
 #include <algorithm>

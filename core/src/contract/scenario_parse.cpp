@@ -285,7 +285,7 @@ void cross_checks(const Scenario& s, std::vector<Issue>* warnings) {
   }
 }
 
-// Warns when the shape and the stated parameter count disagree (issue 8 item 8): an edited preset
+// Warns at model.params when the shape and the stated parameter count disagree: an edited preset
 // whose 12·L·h² moved more than 5% against its params from where the preset had it, or a custom
 // dense model more than 25% from 12·L·h² + 2·V·h (real dense models with SwiGLU MLPs and large
 // vocabularies sit within about 10%). MoE stacks are not a 12·L·h² stack and are not checked.

@@ -28,7 +28,7 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   // Attention's own products (QKᵀ and AV, fused by flash attention) run at the attention
   // efficiency in BF16; every other FLOP is a GEMM.
   const double attn_token = std::min(st.hw_token, st.attn_hw_token);
-  // ---- MoE (issue 9): routed-expert GEMMs are timed at their own width in moe.cpp ----
+  // ---- MoE terms: routed-expert GEMMs are timed at their own width in moe.cpp ----
   const double gemm_token = std::max(0.0, st.hw_token - attn_token - st.routed_hw_token);
   // ---- end MoE ----
   const double peak_bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;

@@ -1,5 +1,5 @@
 // The layout model's prediction for a written training.layout (layout_model.h, docs/planner.md):
-// one answer per question (issue 11 item 7). The seed's method times a step from an assumed MFU
+// one answer per question. The seed's method times a step from an assumed MFU
 // (training.comms.step_s, seed post Part 2); when the user has written a layout, the layout model
 // predicts that layout's step from its GEMM shapes, memory traffic, collectives, bubble and
 // overheads, and that prediction is the headline, the assumed-MFU figure staying as the seed's method.

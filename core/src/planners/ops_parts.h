@@ -1,4 +1,4 @@
-// Internal: the operations part of evaluate() (issue 12), split by family:
+// Internal: the operations part of evaluate() (docs/operations.md), split by family:
 // estimate_reliability.cpp (reliability, goodput, storage), estimate_costs.cpp (ownership, carbon)
 // and intervals.cpp (p10/p50/p90 and the sensitivity table).
 #pragma once

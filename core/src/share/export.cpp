@@ -211,7 +211,7 @@ std::string results_markdown(const json& r, const std::string& user_supplied) {
     for (const char* k : row.path) path += (path.empty() ? "" : ".") + std::string(k), leaf = k;
     o << "| " << row.label << " | " << markdown_cell(format_leaf(leaf, *v)) << " | `" << path << "` |\n";
   }
-  // Intervals (issue 12): p10 / p50 / p90 of the headlines under the scenario's uncertainty.
+  // Intervals (docs/operations.md): p10 / p50 / p90 of the headlines under the scenario's uncertainty.
   const json* iv = at(r, {"intervals"});
   if (iv && iv->is_object()) {
     o << "\n| Headline | p10 | p50 | p90 |\n|---|--:|--:|--:|\n";

@@ -1,4 +1,4 @@
-// Running the cluster, beyond the clean run (issue 12): reliability and goodput, the storage
+// Running the cluster, beyond the clean run (docs/operations.md): reliability and goodput, the storage
 // check, owning against renting, and carbon. Inputs (the scenario's training.reliability,
 // training.storage, ownership and carbon blocks) and results (Estimate's reliability, storage,
 // ownership and carbon parts). The formulas live in core/src/ops/, one family per file, each

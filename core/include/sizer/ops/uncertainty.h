@@ -1,6 +1,7 @@
-// Intervals on the headline numbers (issue 12 part 5): inputs known only to a range are sampled
-// and the headlines recomputed per sample; the result is p10/p50/p90 per headline and a
-// sensitivity (tornado) table: each input alone at its low and high end.
+// Intervals on the headline numbers (docs/operations.md, "Intervals and sensitivity"): inputs
+// known only to a range are sampled and the headlines recomputed per sample; the result is
+// p10/p50/p90 per headline and a sensitivity (tornado) table: each input alone at its low and
+// high end.
 //
 // The headlines are the seed method's closed forms (training_compute.h, power.h, serving_ceiling.h), so
 // a sample costs a few hundred nanoseconds and a thousand redraw on every edit in the browser.

@@ -137,7 +137,7 @@ struct ServingResult {
   double devices_for_demand = 0;
   double devices_with_headroom_low = 0;
   double devices_with_headroom_high = 0;
-  // The serving performance model's PREDICTION (issue 10, sizer/serve/serving_model.h), when serving.workload
+  // The serving performance model's PREDICTION (docs/serving.md, sizer/serve/serving_model.h), when serving.workload
   // is given; everything above is the seed's CEILING.
   bool has_performance = false;
   // With serving.disaggregation: the prefill/decode pools' prediction (serve::evaluate_disaggregated).
@@ -180,7 +180,7 @@ struct Estimate {
   TrainingComms comms;
   LayoutPrediction layout;
   ServingResult serving;
-  // Issue 12 (operations.h, uncertainty.h): beyond the clean run.
+  // Beyond the clean run (operations.h, uncertainty.h; docs/operations.md).
   ReliabilityResult reliability;
   StorageResult storage;
   OwnershipResult ownership;

@@ -29,7 +29,7 @@ struct Layout {
   bool sequence_parallel = true;
   bool flash_attention = true;  // layout model: attention scores stay on chip
   bool dp_overlap = true;       // layout model: gradient reduction overlaps the backward pass
-  // Issue 9 options (docs/contract.md, training.layout); all optional with these defaults.
+  // Layout options (docs/contract.md, training.layout); all optional with these defaults.
   bool tp_comm_overlap = false;  // TP collectives overlapped with GEMMs (Megatron, torchtitan async TP)
   // An interleaved pipeline's send/recv beside the next chunk's compute, where the stack does it
   // (megatron: Megatron-Core overlap_p2p_comm); false for Megatron-LM before it (2022 and earlier).
@@ -111,7 +111,7 @@ struct ServingInputs {
   double collective_latency_s = 5e-6;  // per small all-reduce ("a few microseconds at best")
   double headroom_low = 0.2, headroom_high = 0.3;  // seed 001: add 20–30% headroom
   PriceOffer price;
-  // The serving performance model (issue 10; sizer/serve/serving_model.h), evaluated when a workload is given.
+  // The serving performance model (docs/serving.md; sizer/serve/serving_model.h), evaluated when a workload is given.
   // `layout` is resolved by the parser: as given, else serve::default_layout of the replica.
   bool workload_given = false, layout_given = false;
   Precision compute_precision = Precision::fp8;  // resolved: as given, else from weight_precision

@@ -1,4 +1,4 @@
-// Serving search (`sizer serve-search`, issue 10 item 4): every replica configuration of a
+// Serving search (`sizer serve-search`, docs/serving.md): every replica configuration of a
 // scenario's model on its device — devices per replica, TP × PP × attention DP, EP over the
 // TP·DP ranks, weight and KV precisions, speculative decoding on or off — at every concurrency
 // from 1 to what the KV cache holds, each evaluated by the serving performance model (serving_model.h).

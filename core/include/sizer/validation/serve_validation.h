@@ -1,5 +1,5 @@
 // Validation of the serving performance model (sizer/serve/serving_model.h) against published serving
-// measurements (issue 10 item 8; docs/serving-validation.md, docs/validation/serving-runs.md).
+// measurements (docs/serving-validation.md, docs/validation/serving-runs.md).
 //
 // A serving runs file is {"schema": "sizer.serving_validation.v1", "description", "runs": [...]}.
 // Each run: "id", "name", "source", "split" ("calibrate" | "holdout"), "group", optional "note",

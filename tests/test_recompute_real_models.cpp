@@ -1,27 +1,27 @@
-// Independent recomputation of real-model scenarios (issue 8, "Make audits part of the tests").
+// Independent recomputation of real-model scenarios.
 //
-// Each case runs a scenario through the public API (parse_scenario → evaluate → result_to_json)
-// and compares the result leaf by leaf with audit::expect_all (audit_recompute.h), which redoes
-// the seed post's arithmetic from the model's published shape. Shapes are written here from the
-// models' papers and released configs (cited per shape); presets in assets/models.json must agree
-// with them. Hardware, price and run settings are read from the result's `scenario` echo, except
-// a few seed-stated chip figures pinned below.
+// Each case runs a scenario through the public API (parse_scenario → evaluate → result_to_json) and
+// compares the result leaf by leaf with recompute::expect_all (seed_method_recompute.h), which
+// redoes the seed post's arithmetic from the model's published shape. Shapes are written here from
+// the models' papers and released configs (cited per shape); presets in assets/models.json must
+// agree with them. Hardware, price and run settings are read from the result's `scenario` echo,
+// except a few seed-stated chip figures pinned below.
 //
-// Some checks encode corrections issue 8 defines and fail until they land: item 3 (layout devices
-// tp·pp·dp·cp·ep), item 4 (MHA KV with the model's head_dim), item 5 (MoE DP all-reduce sharded by
-// EP), item 6 (decode latency floor; smallest automatic replica), item 7 (cluster_device_hours,
-// cluster_cost_usd, cluster_energy_wh), item 10 (no verdict without scale-out data) and item 14
-// (checkpoint without gradients; all-to-all rate per MFU point).
+// Some checks encode corrections to the seed's method: layout devices tp·pp·dp·cp·ep, MHA KV
+// with the model's head_dim, the MoE DP all-reduce sharded by EP, the decode latency floor and
+// the smallest automatic replica, the cluster as recommended (cluster_device_hours,
+// cluster_cost_usd, cluster_energy_wh), no verdict without scale-out data, and checkpoints
+// without gradients with one all-to-all rate per MFU point.
 #include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "sizer/contract/catalog_load.h"
-#include "audit_recompute.h"
+#include "seed_method_recompute.h"
 
-using audit::json;
-using audit::Shape;
-using audit::Stated;
+using leaves::json;
+using recompute::Shape;
+using recompute::Stated;
 
 namespace {
 
@@ -80,18 +80,18 @@ void check_shape_echo(const json& r, const Shape& m) {
 json check_case(const std::string& label, const json& scenario, const Shape& m, const Stated& st,
                 bool ep_batch_ambiguous = false) {
   INFO("case " << label);
-  const audit::Run r = audit::run(scenario.dump());
+  const leaves::Run r = leaves::run(scenario.dump());
   INFO(r.issues);
   REQUIRE(r.ok);
   check_shape_echo(r.result, m);
-  CHECK(audit::close_rel(audit::shape_params(m, false), st.params, 0.02));
-  CHECK(audit::close_rel(audit::shape_params(m, true), st.active, 0.02));
-  audit::Expect x(r.result, label);
-  audit::expect_all(x, r.result, m, st, ep_batch_ambiguous);
+  CHECK(leaves::close_rel(recompute::shape_params(m, false), st.params, 0.02));
+  CHECK(leaves::close_rel(recompute::shape_params(m, true), st.active, 0.02));
+  leaves::Expect x(r.result, label);
+  recompute::expect_all(x, r.result, m, st, ep_batch_ambiguous);
   g_compared += x.compared();
   // The `scenario` echo is re-readable (result_json.h): reading it back gives the same results.
-  // (An MLA model's head_dim must survive the round trip once item 4 uses it.)
-  const audit::Run back = audit::run(r.result["scenario"].dump());
+  // (An MLA model's head_dim must survive the round trip: the MHA comparison uses it.)
+  const leaves::Run back = leaves::run(r.result["scenario"].dump());
   INFO("re-reading the echo: " << back.issues);
   REQUIRE(back.ok);
   for (const char* part : {"model", "training", "serving"}) {
@@ -107,7 +107,7 @@ double next_pow2(double n) {
   return p;
 }
 
-// Issue 8 item 6: an automatic replica is the smallest that holds the model, not a whole domain.
+// An automatic replica is the smallest that holds the model, not a whole domain.
 void check_auto_replica(const json& r) {
   const double rmin = r["serving"]["replica_min_devices"], rep = r["serving"]["replica_devices"];
   INFO("automatic replica " << rep << " for a minimum of " << rmin);
@@ -121,7 +121,7 @@ void check_auto_replica(const json& r) {
 
 }  // namespace
 
-TEST_CASE("Audit recompute: seed-stated chip figures and prices the cases rely on", "[audit][recompute]") {
+TEST_CASE("Recompute: seed-stated chip figures and prices the cases rely on", "[recompute][real_models]") {
   // Seed post, hardware table and "GPU hours and cost": dense BF16 989.5 (H100), 2,500 (GB200),
   // FP8 4,500 (B200), 459 (TPU v5p) TFLOPS; 80 / 186 GB; $5.970, $10.582, $14.208, $4.20.
   const auto& cat = sizer::bundled_catalog();
@@ -138,8 +138,8 @@ TEST_CASE("Audit recompute: seed-stated chip figures and prices the cases rely o
   CHECK(cat.find_price("gcp-od-tpu-v5p")->usd_per_device_hour == 4.20);
 }
 
-TEST_CASE("Audit recompute: Llama 3 8B on TPU Ironwood (inline shape, automatic replica)", "[audit][recompute]") {
-  const double n = audit::shape_params(kLlama3_8B, false);  // 8,030,261,248 (the "8B")
+TEST_CASE("Recompute: Llama 3 8B on TPU Ironwood (inline shape, automatic replica)", "[recompute][real_models]") {
+  const double n = recompute::shape_params(kLlama3_8B, false);  // 8,030,261,248 (the "8B")
   CHECK(n == 8030261248.0);
   json s = json::parse(R"({"device": "tpu-ironwood", "system": "tpu-ironwood-pod",
     "model": {"name": "Llama 3 8B", "layers": 32, "hidden": 4096, "heads": 32, "ffn_hidden": 14336,
@@ -152,15 +152,15 @@ TEST_CASE("Audit recompute: Llama 3 8B on TPU Ironwood (inline shape, automatic 
   check_auto_replica(r);
 }
 
-TEST_CASE("Audit recompute: Llama 3 70B on GB200 NVL72", "[audit][recompute]") {
+TEST_CASE("Recompute: Llama 3 70B on GB200 NVL72", "[recompute][real_models]") {
   const Stated st{70.55e9, 70.55e9, 15e12};  // Llama 3 paper: 70B trained on 15T tokens
-  SECTION("automatic replica (issue 8 item 6: not a whole 72-GPU rack)") {
+  SECTION("automatic replica (not a whole 72-GPU rack)") {
     const json r = check_case("llama-3-70b/gb200/auto", json::parse(R"({"model": "llama-3-70b", "device": "gb200",
       "system": "gb200-nvl72", "training": {"mfu": [0.38, 0.45, 0.55],
       "layout": {"tp": 8, "pp": 4, "dp": 32, "global_batch": 1024}}})"), kLlama3_70B, st);
     check_auto_replica(r);
   }
-  SECTION("a whole rack per replica: 2·80 all-reduces × 5 µs = 0.8 ms floor bounds the step (item 6)") {
+  SECTION("a whole rack per replica: 2·80 all-reduces × 5 µs = 0.8 ms floor bounds the step") {
     const json r = check_case("llama-3-70b/gb200/72", json::parse(R"({"model": "llama-3-70b", "device": "gb200",
       "system": "gb200-nvl72", "training": {"layout": {"tp": 8, "pp": 4, "dp": 32, "global_batch": 1024}},
       "serving": {"replica_devices": 72}})"), kLlama3_70B, st);
@@ -168,7 +168,7 @@ TEST_CASE("Audit recompute: Llama 3 70B on GB200 NVL72", "[audit][recompute]") {
   }
 }
 
-TEST_CASE("Audit recompute: Llama 3.1 405B on H100 with the Llama 3 layout TP8 PP16 DP64", "[audit][recompute]") {
+TEST_CASE("Recompute: Llama 3.1 405B on H100 with the Llama 3 layout TP8 PP16 DP64", "[recompute][real_models]") {
   // Llama 3 paper §3.3.2: 8,192 GPUs at TP 8, PP 16, DP 64; 38-43% BF16 MFU; 15.6T tokens.
   check_case("llama-3.1-405b/h100", json::parse(R"({"model": "llama-3.1-405b", "device": "h100", "system": "hgx-h100",
     "training": {"mfu": [0.38, 0.41, 0.43], "days": 54,
@@ -176,19 +176,19 @@ TEST_CASE("Audit recompute: Llama 3.1 405B on H100 with the Llama 3 layout TP8 P
     "serving": {"replica_devices": 16}})"), kLlama405B, {405e9, 405e9, 15.6e12});
 }
 
-TEST_CASE("Audit recompute: DeepSeek-V3 on H800, FP8 recipe, PP16 EP64 DP2", "[audit][recompute]") {
+TEST_CASE("Recompute: DeepSeek-V3 on H800, FP8 recipe, PP16 EP64 DP2", "[recompute][real_models]") {
   // DeepSeek-V3 report §3.2-3.3: 2,048 H800s, PP 16, EP 64 (ZeRO-1 DP); FP8 training with BF16
   // moments (14 B/param); 14.8T tokens; 671B total, 37B active. No public H800 price.
   const json r = check_case("deepseek-v3/h800", json::parse(R"({"model": "deepseek-v3", "device": "h800", "system": "hgx-h800",
     "training": {"precision": "fp8", "optimizer": "adam_fp8",
                  "layout": {"tp": 1, "pp": 16, "dp": 2, "ep": 64, "global_batch": 15360, "seq_len": 4096}},
     "serving": {"replica_devices": 16}})"), kDeepSeekV3, {671e9, 37e9, 14.8e12}, true);
-  CHECK(r["training"]["comms"]["layout_devices"] == 2048.0);  // item 3: eval and plan agree
-  // Issue 8 item 4's figure: 2 · 61 · 128 · 128 · 2 = 3,997,696 B.
+  CHECK(r["training"]["comms"]["layout_devices"] == 2048.0);  // eval and plan agree
+  // MHA at the model's own head size: 2 · 61 · 128 · 128 · 2 = 3,997,696 B.
   CHECK(r["serving"]["kv_bytes_per_token_mha"] == 3997696.0);
 }
 
-TEST_CASE("Audit recompute: Kimi K2 on GB200 NVL72, EP64", "[audit][recompute]") {
+TEST_CASE("Recompute: Kimi K2 on GB200 NVL72, EP64", "[recompute][real_models]") {
   // Seed post Model B as published: 1.04T total, 32.6B active, 15.5T tokens; serving at batch 512
   // with an 8K context on one NVL72 rack (seed Part 5).
   check_case("kimi-k2/gb200", json::parse(R"({"model": "kimi-k2", "device": "gb200", "system": "gb200-nvl72",
@@ -196,8 +196,8 @@ TEST_CASE("Audit recompute: Kimi K2 on GB200 NVL72, EP64", "[audit][recompute]")
     "serving": {"context": 8192, "batch": 512, "replica_devices": 72}})"), kKimiK2, {1.04e12, 32.6e9, 15.5e12}, true);
 }
 
-TEST_CASE("Audit recompute: Mixtral 8x7B on MI300X (inline shape, no NIC, no price)", "[audit][recompute]") {
-  const double n = audit::shape_params(kMixtral, false), na = audit::shape_params(kMixtral, true);
+TEST_CASE("Recompute: Mixtral 8x7B on MI300X (inline shape, no NIC, no price)", "[recompute][real_models]") {
+  const double n = recompute::shape_params(kMixtral, false), na = recompute::shape_params(kMixtral, true);
   CHECK(n == 46702792704.0);   // "47B" total
   CHECK(na == 12879925248.0);  // "13B" active
   // Mixtral's token count is not published: 8T here is an assumption of this test.
@@ -213,16 +213,16 @@ TEST_CASE("Audit recompute: Mixtral 8x7B on MI300X (inline shape, no NIC, no pri
   check_case("mixtral-8x7b/mi300x", s, kMixtral, {n, na, 8e12});
 }
 
-TEST_CASE("Audit recompute: PaLM 540B on TPU v5p (no system power)", "[audit][recompute]") {
+TEST_CASE("Recompute: PaLM 540B on TPU v5p (no system power)", "[recompute][real_models]") {
   // PaLM §4: 6,144 chips, 46.2% MFU, 780B tokens; 12-way model parallel here on one pod's ICI.
   const json r = check_case("palm-540b/tpu-v5p", json::parse(R"({"model": "palm-540b", "device": "tpu-v5p",
     "system": "tpu-v5p-pod", "training": {"mfu": [0.462], "days": 50,
       "layout": {"tp": 12, "pp": 1, "dp": 512, "micro_batch": 4, "global_batch": 2048, "seq_len": 2048}},
     "serving": {"replica_devices": 16}})"), kPaLM, {540.35e9, 540.35e9, 780e9});
-  CHECK(r["serving"]["kv_bytes_per_token_mha"] == 2.0 * 118 * 48 * 256 * 2);  // item 4: head size 256
+  CHECK(r["serving"]["kv_bytes_per_token_mha"] == 2.0 * 118 * 48 * 256 * 2);  // head size 256
 }
 
-TEST_CASE("Audit recompute: GPT-3 175B on B200, FP8 training, FP4 block-scaled serving", "[audit][recompute]") {
+TEST_CASE("Recompute: GPT-3 175B on B200, FP8 training, FP4 block-scaled serving", "[recompute][real_models]") {
   // GPT-3 paper: 300B tokens, batch 3.2M tokens (1,536 × 2,048).
   check_case("gpt-3-175b/b200", json::parse(R"({"model": "gpt-3-175b", "device": "b200", "system": "dgx-b200",
     "training": {"precision": "fp8", "mfu": [0.3, 0.4], "days": 14,
@@ -231,9 +231,9 @@ TEST_CASE("Audit recompute: GPT-3 175B on B200, FP8 training, FP4 block-scaled s
                 "replica_devices": 8}})"), kGPT3, {175e9, 175e9, 300e9});
 }
 
-TEST_CASE("Audit recompute: leaves compared", "[audit][recompute]") {
+TEST_CASE("Recompute: leaves compared", "[recompute][real_models]") {
   // Runs last (Catch2 declaration order); the total appears in the report with -s.
   INFO("leaves compared over the real-model cases: " << g_compared);
   CHECK(g_compared >= 0);
-  std::printf("audit recompute: %d leaves compared\n", g_compared);
+  std::printf("real-model recompute: %d leaves compared\n", g_compared);
 }

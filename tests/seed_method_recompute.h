@@ -1,19 +1,27 @@
-// Independent recomputation (issue 8, "Make audits part of the tests"): the seed post's method
-// written out again from first principles, from a model's published shape and the scenario's
-// inputs, with no call into the core's formula helpers. test_audit_recompute.cpp runs it over
-// real-model scenarios and compares every leaf with the core's result JSON.
+// Independent recomputation: the seed post's method written out again from first principles,
+// from a model's published shape and the scenario's inputs, with no call into the core's formula
+// helpers. test_recompute_real_models.cpp runs it over real-model scenarios and compares every
+// leaf with the core's result JSON.
 //
 // Method: seed post "How to do this estimate for your own model" steps 1–10 and Parts 1–6, plus
-// the corrections issue 8 defines (items 3, 4, 5, 6, 7, 14), each marked where it is used.
+// the corrections to it, each marked where it is used: one layout device count, tp·pp·dp·cp·ep;
+// the MHA comparison at the model's own head size; the MoE gradient all-reduce sharded by EP; the
+// collective latency floor under the decode step; the cost and energy of the cluster as
+// recommended; no verdict without its inputs; checkpoints without gradients and one all-to-all
+// rate per MFU point.
 #pragma once
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "audit_util.h"
+#include "result_leaves.h"
 
-namespace audit {
+namespace recompute {
+
+using leaves::Expect;
+using leaves::find;
+using leaves::json;
 
 // A model's published shape. attn: 'g' GQA/MQA, 'm' MHA, 'l' MLA.
 struct Shape {
@@ -125,7 +133,7 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
   x.num("training.compute.tokens_per_active_param", D / Na);
   x.num("training.compute.dense_peak_flops", peak);
   std::vector<double> hours, cost, cluster, domains, cl_hours, cl_cost, it, fac, energy, cl_energy, a2a;
-  const double devices = tp * pp * dp * cp * ep;  // issue 8 item 3: one definition, tp·pp·dp·cp·ep
+  const double devices = tp * pp * dp * cp * ep;  // layout devices: one definition, tp·pp·dp·cp·ep
   std::vector<double> wall_days;
   for (double u : mfu) {
     const double hr = C / (peak * u * 3600);
@@ -134,24 +142,24 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
     cost.push_back(price * hr);
     cluster.push_back(hr / (days * 24 * goodput));
     domains.push_back(n / domain);
-    cl_hours.push_back(n * days * 24);  // item 7: the cluster as recommended, rented for `days`
+    cl_hours.push_back(n * days * 24);  // the cluster as recommended, rented for `days`
     cl_cost.push_back(price * n * days * 24);
     it.push_back(n * sys_w);
     fac.push_back(n * sys_w * pue);
     energy.push_back(hr * sys_w * pue);
     cl_energy.push_back(n * days * 24 * sys_w * pue);
     wall_days.push_back(hr / (devices * 24 * goodput));
-    a2a.push_back(peak * u / (6 * Na) * h * m.k * (1 + 2) * m.moe_layers * 2);  // item 14: per MFU point
+    a2a.push_back(peak * u / (6 * Na) * h * m.k * (1 + 2) * m.moe_layers * 2);  // one per MFU point
   }
   x.list("training.compute.mfu", mfu);
   x.list("training.compute.device_hours", hours);
   x.counts("training.compute.cluster_devices", cluster);
   x.counts("training.compute.scale_up_domains", domains);
   x.list("training.compute.wall_days_on_layout", wall_days);
-  x.list("training.compute.cluster_device_hours", cl_hours);  // item 7 (new leaf)
+  x.list("training.compute.cluster_device_hours", cl_hours);  // the cluster as recommended
   if (price > 0) {
     x.list("training.compute.cost_usd", cost);
-    x.list("training.compute.cluster_cost_usd", cl_cost);  // item 7 (new leaf)
+    x.list("training.compute.cluster_cost_usd", cl_cost);  // the cluster as recommended
   } else {
     x.null("training.compute.cost_usd", "no price for the device");
     x.null("training.compute.cluster_cost_usd", "no price for the device");
@@ -161,7 +169,7 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
     x.list("training.power.it_power_w", it);
     x.list("training.power.facility_power_w", fac);
     x.list("training.power.energy_wh", energy);
-    x.list("training.power.cluster_energy_wh", cl_energy);  // item 7 (new leaf)
+    x.list("training.power.cluster_energy_wh", cl_energy);  // the cluster as recommended
   } else {
     x.null("training.power.it_power_w", "no system power for the device");
     x.null("training.power.energy_wh", "no system power for the device");
@@ -173,10 +181,10 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
   const double tokens_step = gb * seq;
   const double step = 6 * Na * tokens_step / (devices * peak * step_mfu);
   x.num("training.comms.step_mfu", step_mfu);
-  x.num("training.comms.layout_devices", devices);  // item 3
+  x.num("training.comms.layout_devices", devices);  // tp·pp·dp·cp·ep
   x.num("training.comms.tokens_per_step", tokens_step);
-  x.num("training.comms.step_s", step);             // item 3 (devices)
-  // Case 1, item 5: each device all-reduces the gradients of ITS shard, experts split by EP.
+  x.num("training.comms.step_s", step);             // on tp·pp·dp·cp·ep devices
+  // Case 1: each device all-reduces the gradients of ITS shard, experts split by EP.
   const double dp_bytes = 2 * shard * 2;
   x.num("training.comms.dp_allreduce_bytes_per_device", dp_bytes);
   if (out > 0) {
@@ -188,7 +196,7 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
                                                                       : "too_slow");
   } else {
     x.null("training.comms.dp_allreduce_s", "no scale-out bandwidth");
-    x.null("training.comms.dp_verdict", "issue 8 item 10: no scale-out bandwidth, no verdict");
+    x.null("training.comms.dp_verdict", "no scale-out bandwidth, no verdict");
   }
   x.num("training.comms.pp_boundary_bytes", seq * mb * h * 2);
   if (!ep_batch_ambiguous) {
@@ -199,12 +207,12 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
   x.num("training.comms.tokens_per_s_per_device", peak * step_mfu / (6 * Na));
   if (moe) {
     x.num("training.comms.moe_alltoall_bytes_per_token", h * m.k * (1 + 2) * m.moe_layers);
-    x.list("training.comms.moe_alltoall_bytes_per_s", a2a);  // item 14: one value per MFU point
+    x.list("training.comms.moe_alltoall_bytes_per_s", a2a);  // one value per MFU point
   } else {
     x.null("training.comms.moe_alltoall_bytes_per_token", "dense model");
     x.null("training.comms.moe_verdict", "dense model");
   }
-  // Item 14: a checkpoint holds weights and optimizer state, not gradients.
+  // A checkpoint holds weights and optimizer state, not gradients.
   x.num("training.comms.checkpoint_s", N * (w_b + o_b) / num_at(t, "checkpoint_bytes_per_s"));
 
   // Steps 7–10: serving.
@@ -221,7 +229,7 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
   x.num("serving.weight_bytes_fp4_block_scaled", N * (0.5 + 1.0 / 16));
   const double kv_tok = m.attn == 'l' ? L * (m.kv_latent + m.rope_dim) * kvb : 2 * L * m.kv_heads * m.head_dim * kvb;
   x.num("serving.kv_bytes_per_token", kv_tok);
-  x.num("serving.kv_bytes_per_token_mha", 2 * L * m.heads * m.head_dim * kvb);  // item 4: the model's head_dim
+  x.num("serving.kv_bytes_per_token_mha", 2 * L * m.heads * m.head_dim * kvb);  // the model's own head_dim
   const double kv = kv_tok * ctx * batch * fill, foot = N * (wb + scale) + kv;
   x.num("serving.kv_bytes", kv);
   x.num("serving.footprint_bytes", foot);
@@ -247,7 +255,7 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
   // one-device replica has no all-reduce and no latency floor.
   const double stp = std::max(1.0, std::min(v["tp"].get<double>(), R));
   const double floor = stp > 1 ? 2 * L * v["collective_latency_s"].get<double>() : 0.0;
-  const double dstep = std::max({bw_step, fl_step, floor});  // item 6: the floor bounds the step
+  const double dstep = std::max({bw_step, fl_step, floor});  // the latency floor bounds the step
   x.num("serving.decode_bandwidth_step_s", bw_step);
   x.num("serving.decode_compute_step_s", fl_step);
   x.num("serving.tp_latency_floor_s", floor);
@@ -292,4 +300,4 @@ inline void expect_all(Expect& x, const json& r, const Shape& m, const Stated& s
   x.count("serving.devices_with_headroom_high", ceil_exact(rmin_exact) * (1 + v["headroom_high"].get<double>()));
 }
 
-}  // namespace audit
+}  // namespace recompute

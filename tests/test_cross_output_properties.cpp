@@ -1,7 +1,7 @@
-// Cross-output property tests (issue 8, "Make audits part of the tests"): invariants that must
-// hold between the leaves of ONE result, over a few thousand generated scenarios spanning every
-// bundled model preset and device, precisions, MFU lists, layouts (EP > 1, CP > 1, ZeRO 0-3),
-// serving batch/context/replica sizes, and prices or none.
+// Cross-output property tests: invariants that must hold between the leaves of ONE result, over a
+// few thousand generated scenarios spanning every bundled model preset and device, precisions,
+// MFU lists, layouts (EP > 1, CP > 1, ZeRO 0-3), serving batch/context/replica sizes, and prices
+// or none.
 //
 // Violations are tallied per invariant and reported once each with the first failing scenario,
 // so a broken invariant gives one readable failure, not thousands.
@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "audit_util.h"
+#include "result_leaves.h"
 #include "sizer/contract/catalog_load.h"
 #include "rng_util.h"
 
-using audit::json;
+using leaves::json;
 
 namespace {
 
@@ -91,21 +91,21 @@ struct Tally {
 bool ge(double a, double b) { return a >= b * (1 - 1e-12) - 1e-300; }
 double d(const json* v) { return (v != nullptr && v->is_number()) ? v->get<double>() : NAN; }
 
-void check_result(const json& sc, const audit::Run& r, Tally& t) {
+void check_result(const json& sc, const leaves::Run& r, Tally& t) {
   const json& j = r.result;
-  auto at = [&](const std::string& p) { return audit::find(j, p); };
+  auto at = [&](const std::string& p) { return leaves::find(j, p); };
   auto num = [&](const std::string& p) { return d(at(p)); };
   auto expect = [&](bool ok, const std::string& name, const std::string& detail = "") { t.check(ok, name, detail, sc); };
 
-  // Devices: one definition, tp·pp·dp·cp·ep, in eval and in plan (item 3).
+  // Devices: one definition, tp·pp·dp·cp·ep, in eval and in plan.
   const json& l = j["scenario"]["training"]["layout"];
   const double devices = l["tp"].get<double>() * l["pp"].get<double>() * l["dp"].get<double>() *
                          l["cp"].get<double>() * l["ep"].get<double>();
   const double eval_devices = num("training.comms.layout_devices");
   const double plan_devices = sizer::plan_to_json(r.s)["layout"]["devices"].get<double>();
-  expect(eval_devices == plan_devices, "eval layout_devices == plan layout devices (item 3)",
-         "eval " + audit::Expect::fmt(eval_devices) + ", plan " + audit::Expect::fmt(plan_devices));
-  expect(eval_devices == devices, "layout_devices == tp·pp·dp·cp·ep (item 3)");
+  expect(eval_devices == plan_devices, "eval layout_devices == plan layout devices",
+         "eval " + leaves::Expect::fmt(eval_devices) + ", plan " + leaves::Expect::fmt(plan_devices));
+  expect(eval_devices == devices, "layout_devices == tp·pp·dp·cp·ep");
 
   // Cost = price × device-hours, per MFU point, for the same hours; and the cluster's own figures.
   const json& c = j["training"]["compute"];
@@ -115,30 +115,30 @@ void check_result(const json& sc, const audit::Run& r, Tally& t) {
   const std::size_t n = c["mfu"].size();
   expect(std::isnan(price) == c["cost_usd"].is_null(), "cost_usd is null exactly when there is no price");
   for (const char* leaf : {"cluster_device_hours", "cluster_cost_usd"}) {
-    expect(c.contains(leaf), std::string("leaf training.compute.") + leaf + " exists (item 7)");
+    expect(c.contains(leaf), std::string("leaf training.compute.") + leaf + " exists");
   }
-  expect(j["training"]["power"].contains("cluster_energy_wh"), "leaf training.power.cluster_energy_wh exists (item 7)");
+  expect(j["training"]["power"].contains("cluster_energy_wh"), "leaf training.power.cluster_energy_wh exists");
   for (std::size_t i = 0; i < n; ++i) {
     const std::string ix = "[" + std::to_string(i) + "]";
     const double hours = num("training.compute.device_hours" + ix), cluster = num("training.compute.cluster_devices" + ix);
     if (!std::isnan(price)) {
-      expect(audit::close_rel(num("training.compute.cost_usd" + ix), price * hours, 1e-12),
+      expect(leaves::close_rel(num("training.compute.cost_usd" + ix), price * hours, 1e-12),
              "cost_usd[i] == price × device_hours[i]");
     }
     if (c.contains("cluster_device_hours")) {
       const double ch = num("training.compute.cluster_device_hours" + ix);
-      expect(audit::close_rel(ch, cluster * days * 24, 1e-12), "cluster_device_hours[i] == cluster_devices[i] × days × 24 (item 7)");
-      expect(ge(ch, hours), "cluster_device_hours[i] >= device_hours[i] (item 7)");
+      expect(leaves::close_rel(ch, cluster * days * 24, 1e-12), "cluster_device_hours[i] == cluster_devices[i] × days × 24");
+      expect(ge(ch, hours), "cluster_device_hours[i] >= device_hours[i]");
       if (c.contains("cluster_cost_usd")) {
-        expect(std::isnan(price) == c["cluster_cost_usd"].is_null(), "cluster_cost_usd is null exactly when there is no price (item 7)");
+        expect(std::isnan(price) == c["cluster_cost_usd"].is_null(), "cluster_cost_usd is null exactly when there is no price");
         if (!std::isnan(price)) {
-          expect(audit::close_rel(num("training.compute.cluster_cost_usd" + ix), price * ch, 1e-12),
-                 "cluster_cost_usd[i] == price × cluster_device_hours[i] (item 7)");
+          expect(leaves::close_rel(num("training.compute.cluster_cost_usd" + ix), price * ch, 1e-12),
+                 "cluster_cost_usd[i] == price × cluster_device_hours[i]");
         }
       }
       if (j["training"]["power"].contains("cluster_energy_wh") && !std::isnan(sys_w)) {
-        expect(audit::close_rel(num("training.power.cluster_energy_wh" + ix), ch * sys_w * pue, 1e-12),
-               "cluster_energy_wh[i] == cluster_device_hours[i] × system W × PUE (item 7)");
+        expect(leaves::close_rel(num("training.power.cluster_energy_wh" + ix), ch * sys_w * pue, 1e-12),
+               "cluster_energy_wh[i] == cluster_device_hours[i] × system W × PUE");
       }
     }
     // Monotonic within the list: more MFU → fewer device hours, no more devices.
@@ -151,18 +151,18 @@ void check_result(const json& sc, const audit::Run& r, Tally& t) {
     }
   }
 
-  // Decode: the step is at least every floor, and the bound names the largest (item 6).
+  // Decode: the step is at least every floor, and the bound names the largest.
   const double step = num("serving.decode_step_s"), bw = num("serving.decode_bandwidth_step_s");
   const double fl = num("serving.decode_compute_step_s"), lat = num("serving.tp_latency_floor_s");
   expect(ge(step, bw), "decode_step_s >= decode_bandwidth_step_s");
   expect(ge(step, fl), "decode_step_s >= decode_compute_step_s");
-  expect(ge(step, lat), "decode_step_s >= tp_latency_floor_s (item 6)",
-         "step " + audit::Expect::fmt(step) + " < floor " + audit::Expect::fmt(lat));
+  expect(ge(step, lat), "decode_step_s >= tp_latency_floor_s",
+         "step " + leaves::Expect::fmt(step) + " < floor " + leaves::Expect::fmt(lat));
   const std::string bound = j["serving"]["decode_bound"].is_string() ? j["serving"]["decode_bound"].get<std::string>() : "";
   expect(bound == "bandwidth" || bound == "compute" || bound == "latency", "decode_bound is bandwidth|compute|latency");
   const double named = bound == "bandwidth" ? bw : bound == "compute" ? fl : lat;
-  expect(audit::close_rel(named, step, 1e-12), "decode_bound names the largest floor (item 6)",
-         "bound " + bound + " = " + audit::Expect::fmt(named) + ", step " + audit::Expect::fmt(step));
+  expect(leaves::close_rel(named, step, 1e-12), "decode_bound names the largest floor",
+         "bound " + bound + " = " + leaves::Expect::fmt(named) + ", step " + leaves::Expect::fmt(step));
 
   // Memory: the layout's devices hold the whole state; an automatic replica holds the footprint.
   expect(ge(num("training.memory.state_bytes_per_device") * eval_devices, num("training.memory.state_bytes")),
@@ -181,7 +181,7 @@ void check_result(const json& sc, const audit::Run& r, Tally& t) {
   // No NaN, infinity or negative number anywhere; every null outside `scenario` has a note.
   std::set<std::string> noted;
   const bool has_nulls = j.contains("nulls") && j["nulls"].is_array();
-  expect(has_nulls, "result has a `nulls` list of {path, why} (item 10)");
+  expect(has_nulls, "result has a `nulls` list of {path, why}");
   if (has_nulls) {
     for (const json& e : j["nulls"]) {
       const bool ok = e.is_object() && e.contains("path") && e["path"].is_string() && e.contains("why") &&
@@ -190,32 +190,32 @@ void check_result(const json& sc, const audit::Run& r, Tally& t) {
       if (ok) noted.insert(e["path"].get<std::string>());
     }
   }
-  audit::walk(j, "", [&](const std::string& path, const json& v) {
+  leaves::walk(j, "", [&](const std::string& path, const json& v) {
     if (v.is_number()) {
       const double x = v.get<double>();
       expect(std::isfinite(x) && x >= 0, "no NaN, infinity or negative number", path + " = " + v.dump());
     }
     if (v.is_null() && path.rfind("scenario.", 0) != 0) {  // one tally per path: the report lists them
-      expect(noted.count(path) == 1, "null leaf without a `nulls` entry (item 10): " + path);
+      expect(noted.count(path) == 1, "null leaf without a `nulls` entry: " + path);
     }
   });
 
-  // A verdict whose inputs are unknown is null, not a guess (item 10): no NIC figure, no verdict.
+  // A verdict whose inputs are unknown is null, not a guess: no NIC figure, no verdict.
   if (!j["scenario"]["device"].contains("scale_out_bytes_per_s")) {
-    expect(j["training"]["comms"]["dp_verdict"].is_null(), "dp_verdict is null without scale-out bandwidth (item 10)",
+    expect(j["training"]["comms"]["dp_verdict"].is_null(), "dp_verdict is null without scale-out bandwidth",
            j["training"]["comms"]["dp_verdict"].dump());
     for (const char* k : {"pp", "moe"}) {
       const json& verdict = j["training"]["comms"][std::string(k) + "_verdict"];
-      const double need = d(audit::find(j, std::string("training.comms.") + k + (std::string(k) == "pp" ? "_bytes_per_s" : "_alltoall_bytes_per_s[0]")));
+      const double need = d(leaves::find(j, std::string("training.comms.") + k + (std::string(k) == "pp" ? "_bytes_per_s" : "_alltoall_bytes_per_s[0]")));
       expect(verdict.is_null() || (need == 0 && verdict == "fits_scale_out"),
-             std::string(k) + "_verdict is null without scale-out bandwidth (item 10)", verdict.dump());
+             std::string(k) + "_verdict is null without scale-out bandwidth", verdict.dump());
     }
   }
 }
 
 }  // namespace
 
-TEST_CASE("Audit properties: invariants over generated scenarios", "[audit][properties]") {
+TEST_CASE("Properties: invariants over generated scenarios", "[properties][cross_output]") {
   const sizer::Catalog& cat = sizer::bundled_catalog();
   Rng g{20261025};
   Tally t;
@@ -225,7 +225,7 @@ TEST_CASE("Audit properties: invariants over generated scenarios", "[audit][prop
   constexpr int kScenarios = 2500;
   for (int i = 0; i < kScenarios; ++i) {
     const json sc = generate(g, cat);
-    const audit::Run r = audit::run(sc.dump());
+    const leaves::Run r = leaves::run(sc.dump());
     if (!r.ok) {
       if (refused++ == 0) first_refusal = r.issues + "  scenario: " + sc.dump();
       continue;
@@ -246,7 +246,7 @@ TEST_CASE("Audit properties: invariants over generated scenarios", "[audit][prop
   }
 }
 
-TEST_CASE("Audit properties: monotonicity under one changed input", "[audit][properties]") {
+TEST_CASE("Properties: monotonicity under one changed input", "[properties][cross_output]") {
   // The same scenario with one input changed, through the public Scenario struct and evaluate().
   const sizer::Catalog& cat = sizer::bundled_catalog();
   Rng g{42};
@@ -262,9 +262,9 @@ TEST_CASE("Audit properties: monotonicity under one changed input", "[audit][pro
       sizer::Scenario s = base;
       s.training.tokens *= 2;
       const sizer::Estimate e = sizer::evaluate(s, false);
-      expect(audit::close_rel(e.compute.flops, 2 * e0.compute.flops, 1e-12), "2× tokens → 2× FLOP");
+      expect(leaves::close_rel(e.compute.flops, 2 * e0.compute.flops, 1e-12), "2× tokens → 2× FLOP");
       for (std::size_t k = 0; k < e.compute.device_hours.size(); ++k) {
-        expect(audit::close_rel(e.compute.device_hours[k], 2 * e0.compute.device_hours[k], 1e-12), "2× tokens → 2× device hours");
+        expect(leaves::close_rel(e.compute.device_hours[k], 2 * e0.compute.device_hours[k], 1e-12), "2× tokens → 2× device hours");
         expect(e.compute.cluster_devices[k] >= e0.compute.cluster_devices[k], "more tokens → no fewer cluster devices");
       }
     }

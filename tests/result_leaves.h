@@ -1,9 +1,10 @@
-// Helpers for the audit tests (test_audit_*.cpp, issue 8 "Make audits part of the tests"):
-// run a scenario through the public API, look leaves up in the result JSON by dotted path, and
-// compare them with values the test computed itself.
+// Result leaves for tests that check the public API's output against their own arithmetic
+// (test_recompute_real_models.cpp, test_cross_output_properties.cpp, the refusal and rounding
+// cases): run a scenario through the public API, look leaves up in the result JSON by dotted
+// path, and compare them with values the test computed itself.
 //
-//   audit::Run r = audit::run(R"({"model": "llama-3-70b", "device": "gb200"})");
-//   audit::Expect x(r.result);
+//   leaves::Run r = leaves::run(R"({"model": "llama-3-70b", "device": "gb200"})");
+//   leaves::Expect x(r.result);
 //   x.num("training.compute.flops", 6 * 70.55e9 * 15e12);        // relative tolerance 1e-9
 //   x.count("training.compute.cluster_devices[0]", hours / 1944);  // a ceil()ed count
 //
@@ -19,7 +20,7 @@
 
 #include "sizer/sizer.h"
 
-namespace audit {
+namespace leaves {
 
 using nlohmann::json;
 
@@ -194,4 +195,4 @@ inline void walk(const json& v, const std::string& path, const std::function<voi
   }
 }
 
-}  // namespace audit
+}  // namespace leaves
