@@ -1,4 +1,4 @@
-// Scenario parsing of the serving performance model's inputs (issue 10): serving.layout,
+// Scenario parsing of the serving performance model's inputs (docs/serving.md): serving.layout,
 // serving.workload, serving.compute_precision, serving.spec_decode, serving.slo and
 // serving.engine (docs/contract.md). Every refusal names its field and what is allowed.
 #include <cmath>
