@@ -45,7 +45,7 @@ std::string render_validation(const std::vector<ValidationRow>& rows, const std:
   const bool md = format == "markdown";
   if (md) o << "| Run | Devices | Layout | Metric | Published | Predicted | Error |\n|---|--:|---|---|--:|--:|--:|\n";
   for (const auto& r : rows) {
-    const PlanLayout& l = r.layout;
+    const Layout& l = r.layout;
     auto g = [](double v) { return fmt::count(v); };
     std::string layout = "TP" + g(l.tp) + " PP" + g(l.pp) + " DP" + g(l.dp);
     if (l.cp > 1) layout += " CP" + g(l.cp);

@@ -127,8 +127,8 @@ TEST_CASE("pytorch_eager: PyTorch without torch.compile moves more bytes, casts 
   CHECK(eager.training.stack.cast_scale == Approx(eager.training.stack.memory_bound_scale /
                                                   compiled.training.stack.memory_bound_scale));
   CHECK(compiled.training.stack.cast_scale == 1);
-  const LayoutResult a = evaluate_layout(compiled.model, compiled.device, plan_layout(compiled), plan_context(compiled));
-  const LayoutResult b = evaluate_layout(eager.model, eager.device, plan_layout(eager), plan_context(eager));
+  const LayoutResult a = evaluate_layout(compiled.model, compiled.device, compiled.training.layout, compiled.training);
+  const LayoutResult b = evaluate_layout(eager.model, eager.device, eager.training.layout, eager.training);
   CHECK(b.low_precision_cast_s == Approx(a.low_precision_cast_s * eager.training.stack.cast_scale));
   CHECK(b.step_s > a.step_s);
   CHECK(b.compute_s == Approx(a.compute_s));  // GEMMs and attention run the same kernels
@@ -142,8 +142,8 @@ TEST_CASE("pytorch_eager: PyTorch without torch.compile moves more bytes, casts 
 TEST_CASE("a stack's values act on the step where they should", "[calibration][layout]") {
   const Scenario s = testutil::scenario(
       R"({"model": "llama-3-70b", "device": "h100", "training": {"layout": {"tp": 8, "pp": 1, "dp": 8, "global_batch": 16, "seq_len": 8192}}})");
-  const PlanLayout l = plan_layout(s);
-  PlanContext c = plan_context(s);
+  const Layout l = s.training.layout;
+  TrainingInputs c = s.training;
   const LayoutResult base = evaluate_layout(s.model, s.device, l, c);
   c.stack.memory_bound_scale = 3;
   const LayoutResult slow_mem = evaluate_layout(s.model, s.device, l, c);

@@ -69,8 +69,8 @@ TEST_CASE("eval and plan count the same devices for a layout", "[comms]") {
   const Scenario s = scenario(kDeepSeekLayout);
   const Estimate e = evaluate(s);
   CHECK(e.comms.layout_devices == 2048);  // 16 × 64 × 2, as DeepSeek-V3 ran
-  CHECK(plan_layout(s).devices() == 2048);
-  CHECK(e.comms.layout_devices == plan_layout(s).devices());
+  CHECK(s.training.layout.devices() == 2048);
+  CHECK(e.comms.layout_devices == s.training.layout.devices());
 }
 
 TEST_CASE("the MoE data-parallel all-reduce is sharded by expert parallelism", "[comms]") {

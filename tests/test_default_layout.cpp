@@ -42,8 +42,8 @@ TEST_CASE("every bundled model gets a default layout that suits it", "[scenario]
     CHECK(std::fmod(m.heads, l.tp) == 0);
     CHECK(std::fmod(l.global_batch, l.dp * l.micro_batch) == 0);
     CHECK(l.devices() <= 3072);
-    const PlanLayout pl = plan_layout(p.scenario);
-    const LayoutResult r = evaluate_layout(p.scenario.model, p.scenario.device, pl, plan_context(p.scenario));
+    const Layout pl = p.scenario.training.layout;
+    const LayoutResult r = evaluate_layout(p.scenario.model, p.scenario.device, pl, p.scenario.training);
     CHECK(r.fits);
     CHECK(r.problems == 0);
     CHECK_FALSE(warns_about_layout(p));
@@ -67,7 +67,7 @@ TEST_CASE("a 70B model gets the fewest stages that fit, not the 1T's 64", "[scen
   trial.training.layout.pp = fewer;
   trial.training.layout.dp = std::floor(3072 / (big.training.layout.tp * fewer));
   while (std::fmod(trial.training.layout.global_batch, trial.training.layout.dp) != 0) trial.training.layout.dp -= 1;
-  const LayoutResult r = evaluate_layout(trial.model, trial.device, plan_layout(trial), plan_context(trial));
+  const LayoutResult r = evaluate_layout(trial.model, trial.device, trial.training.layout, trial.training);
   CHECK_FALSE((r.fits && r.problems == 0));
 }
 

@@ -18,7 +18,7 @@ std::string eight_b(const std::string& training_extra) {
          R"(, "layout": {"tp": 1, "pp": 1, "dp": 8, "micro_batch": 2, "global_batch": 16, "seq_len": 8192}}})";
 }
 
-LayoutResult run(const Scenario& s) { return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)); }
+LayoutResult run(const Scenario& s) { return evaluate_layout(s.model, s.device, s.training.layout, s.training); }
 
 std::string first_path(const std::string& text) {
   const auto p = parse_scenario(text, bundled_catalog());
@@ -55,7 +55,7 @@ TEST_CASE("fp8_attention is optional, echoed only when on, round-trips and is re
   CHECK_FALSE(unset.training.fp8_attention);
   CHECK(scenario_to_json(unset)["training"].count("fp8_attention") == 0);  // old scenarios: as before
   const Scenario on = testutil::scenario(eight_b(R"(, "fp8_attention": true)"));
-  CHECK(plan_context(on).fp8_attention);
+  CHECK(on.training.fp8_attention);
   const nlohmann::json echo = scenario_to_json(on);
   CHECK(echo["training"]["fp8_attention"] == true);
   const Scenario again = testutil::scenario(echo.dump());

@@ -120,3 +120,38 @@ TEST_CASE("plan() quotes the step time with its band", "[layout][validation]") {
   CHECK_FALSE(planned.has_accuracy);
   CHECK(layout_result_to_json(planned)["accuracy"].is_null());
 }
+
+TEST_CASE("plan() carries the working of its headline numbers, with the goodput the layout model used", "[layout][working]") {
+  // Goodput predicted from this layout's size and checkpoint, so it is not the scenario's 0.9.
+  const Scenario s = testutil::scenario(R"({"model": "llama-3.1-405b", "device": "h100", "training": {
+      "goodput": "predicted", "usd_per_device_hour": 2,
+      "layout": {"tp": 8, "pp": 16, "dp": 16, "global_batch": 2048, "seq_len": 8192}}})");
+  const RankedLayout x = plan(s);
+  REQUIRE(x.result.valid());
+  REQUIRE(x.result.goodput != s.training.goodput);
+  std::vector<std::string> paths;
+  for (const Working& w : x.working) paths.push_back(w.path);
+  CHECK(paths == std::vector<std::string>{"result.step.step_s", "result.throughput.mfu_predicted",
+                                          "result.throughput.hfu_predicted",
+                                          "result.throughput.model_flops_per_s_per_device",
+                                          "result.throughput.tokens_per_s", "result.run.train_days",
+                                          "result.run.device_hours", "result.run.cost_usd",
+                                          "result.memory.device_memory_bytes"});
+  const auto find = [&](const std::string& path) {
+    return *std::find_if(x.working.begin(), x.working.end(), [&](const Working& w) { return w.path == path; });
+  };
+  // Each record ends in the value the result holds, and the days divide by the layout's goodput.
+  CHECK(find("result.run.train_days").substituted.find(" × " + num(x.result.goodput) + ")") != std::string::npos);
+  CHECK(find("result.run.train_days").substituted.find("= " + num(x.result.train_days) + " days") != std::string::npos);
+  CHECK(find("result.throughput.tokens_per_s").substituted.find("= " + num(x.result.tokens_per_s)) != std::string::npos);
+  CHECK(find("result.run.cost_usd").substituted.find("$2 = ") != std::string::npos);
+  // The JSON presents the same records; search rows carry none.
+  const nlohmann::json j = plan_to_json(s);
+  REQUIRE(j["working"].size() == x.working.size());
+  CHECK(j["working"][5]["substituted"] == find("result.run.train_days").substituted);
+  Scenario searched = s;
+  searched.training.search.top = 2;
+  const SearchResult r = search_layouts(searched);
+  REQUIRE_FALSE(r.top.empty());
+  CHECK(r.top[0].working.empty());
+}

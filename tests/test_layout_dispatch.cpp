@@ -33,11 +33,11 @@ TEST_CASE("the all-to-all's dispatch element size scales its dispatch half; FP8 
   std::string text = kLayout;
   text.replace(text.find(R"("zero_stage": 1,)"), 16, R"("zero_stage": 1, "alltoall_dispatch_bytes": 2,)");
   const Scenario bf16 = scenario(text);
-  CHECK(plan_context(fp8).alltoall_dispatch_bytes == 1);  // the seed's default (DeepSeek-V3's FP8 dispatch)
-  REQUIRE(plan_context(bf16).alltoall_dispatch_bytes == 2);
-  const PlanLayout l = plan_layout(fp8);
-  const LayoutResult a = evaluate_layout(fp8.model, fp8.device, l, plan_context(fp8));
-  const LayoutResult b = evaluate_layout(bf16.model, bf16.device, l, plan_context(bf16));
+  CHECK(fp8.training.alltoall_dispatch_bytes == 1);  // the seed's default (DeepSeek-V3's FP8 dispatch)
+  REQUIRE(bf16.training.alltoall_dispatch_bytes == 2);
+  const Layout l = fp8.training.layout;
+  const LayoutResult a = evaluate_layout(fp8.model, fp8.device, l, fp8.training);
+  const LayoutResult b = evaluate_layout(bf16.model, bf16.device, l, bf16.training);
   REQUIRE(a.valid());
   REQUIRE(b.valid());
   CHECK(a.a2a_dispatch_bytes == 1);
@@ -52,9 +52,9 @@ TEST_CASE("the all-to-all's dispatch element size scales its dispatch half; FP8 
   CHECK(says(explain_layout(fp8.model, fp8.device, l, a, "megatron"), words));
   CHECK_FALSE(says(explain_layout(bf16.model, bf16.device, l, b, "megatron"), "the all-to-all dispatches"));
   // No expert parallelism, no all-to-all: nothing to say.
-  PlanLayout no_ep = l;
+  Layout no_ep = l;
   no_ep.ep = 1, no_ep.dp = 128;
-  const LayoutResult c = evaluate_layout(fp8.model, fp8.device, no_ep, plan_context(fp8));
+  const LayoutResult c = evaluate_layout(fp8.model, fp8.device, no_ep, fp8.training);
   CHECK(c.a2a_dispatch_bytes == 0);
   CHECK_FALSE(says(explain_layout(fp8.model, fp8.device, no_ep, c, "megatron"), "the all-to-all dispatches"));
 }

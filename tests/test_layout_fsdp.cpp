@@ -21,14 +21,14 @@ namespace {
 
 using testutil::scenario;
 
-LayoutResult run(const Scenario& s, const PlanLayout& l) { return evaluate_layout(s.model, s.device, l, plan_context(s)); }
+LayoutResult run(const Scenario& s, const Layout& l) { return evaluate_layout(s.model, s.device, l, s.training); }
 
 // Llama 3 70B on H100 nodes of 8, FSDP (ZeRO-3) only, 4,096-token sequences.
 const char* kFsdp = R"({"model": "llama-3-70b", "device": "h100", "training": {"zero_stage": 3, "layout":
   {"tp": 1, "pp": 1, "dp": 64, "micro_batch": 1, "global_batch": 64, "seq_len": 4096, "recompute": "full",
    "sequence_parallel": false}}})";
 
-double per_device_tokens_s(const LayoutResult& r, const PlanLayout& l) { return r.tokens_per_s / l.devices(); }
+double per_device_tokens_s(const LayoutResult& r, const Layout& l) { return r.tokens_per_s / l.devices(); }
 
 }  // namespace
 
@@ -36,7 +36,7 @@ TEST_CASE("ZeRO-3 at a fixed global batch: per-device throughput falls as DP gro
   const Scenario s = scenario(kFsdp);
   double last = 1e300, last_share = -1;
   for (double dp : {16.0, 32.0, 64.0, 128.0, 256.0}) {
-    PlanLayout l = plan_layout(s);
+    Layout l = s.training.layout;
     l.dp = dp;
     l.global_batch = 128;
     l.micro_batch = 128 / dp;  // fewer tokens per device: less compute to hide each layer's gathers
@@ -54,7 +54,7 @@ TEST_CASE("ZeRO-3 at a fixed global batch: per-device throughput falls as DP gro
 
 TEST_CASE("ZeRO-3 gathers every micro-batch; ZeRO-1 reduces once per step", "[layout][fsdp]") {
   const Scenario s = scenario(kFsdp);
-  PlanLayout one = plan_layout(s), four = one;
+  Layout one = s.training.layout, four = one;
   four.global_batch = 4 * one.global_batch;  // four micro-batches per step
   SECTION("ZeRO-1: exposed DP time does not depend on the micro-batch count") {
     one.zero_stage = four.zero_stage = 1;
@@ -68,7 +68,7 @@ TEST_CASE("ZeRO-3 gathers every micro-batch; ZeRO-1 reduces once per step", "[la
     CHECK(b.dp_comm_exposed_s == Approx(4 * a.dp_comm_exposed_s));
   }
   SECTION("without overlap nothing is prefetched") {
-    PlanLayout serial = one;
+    Layout serial = one;
     serial.dp_overlap = false;
     CHECK(run(s, serial).dp_comm_exposed_s > 5 * run(s, one).dp_comm_exposed_s);
   }
@@ -80,18 +80,18 @@ TEST_CASE("ZeRO-1/2: a gradient reduce-scatter and a parameter all-gather, hidde
     "heads": 96, "vocab": 50304, "ffn_hidden": 49152, "seq_len": 2048}, "device": "h100",
     "training": {"zero_stage": 1, "layout": {"tp": 4, "pp": 8, "dp": 16, "micro_batch": 2,
     "global_batch": 2304, "seq_len": 2048, "recompute": "none", "virtual_stages": 1}}})");
-  PlanLayout one = plan_layout(s);
+  Layout one = s.training.layout;
   const LayoutResult plain = run(s, one);
   REQUIRE(plain.valid());
   SECTION("without overlap the reduce-scatter and the gather are both paid") {
-    PlanLayout serial = one;
+    Layout serial = one;
     serial.dp_overlap = false;
     const LayoutResult r = run(s, serial);
     CHECK(r.dp_comm_exposed_s > plain.dp_comm_exposed_s);
     CHECK(r.dp_comm_exposed_s > 0.3);  // 5.5 G parameters: 10.9 GB of BF16 each way over 16 nodes' NICs
   }
   SECTION("interleaving hides the other chunks' reductions behind the backwards still to run") {
-    PlanLayout four = one;
+    Layout four = one;
     four.virtual_stages = 4;
     const LayoutResult r = run(s, four);
     REQUIRE(r.valid());
@@ -99,15 +99,15 @@ TEST_CASE("ZeRO-1/2: a gradient reduce-scatter and a parameter all-gather, hidde
     CHECK(r.dp_comm_exposed_s < 0.5 * plain.dp_comm_exposed_s);
   }
   SECTION("ZeRO-0 all-reduces the gradients: no gather, the same bytes twice over the ring") {
-    PlanLayout zero0 = one, serial1 = one;
+    Layout zero0 = one, serial1 = one;
     zero0.zero_stage = 0, zero0.dp_overlap = false;
     serial1.dp_overlap = false;
     CHECK(run(s, zero0).dp_comm_exposed_s == Approx(run(s, serial1).dp_comm_exposed_s).epsilon(0.02));
   }
   SECTION("FP8 parameter gathers move half the bytes") {
-    PlanLayout serial = one;
+    Layout serial = one;
     serial.dp_overlap = false;
-    PlanContext c = plan_context(s), fp8 = c;
+    TrainingInputs c = s.training, fp8 = c;
     fp8.param_gather_bytes = 1;
     const double bf16_s = evaluate_layout(s.model, s.device, serial, c).dp_comm_exposed_s;
     const double fp8_s = evaluate_layout(s.model, s.device, serial, fp8).dp_comm_exposed_s;
@@ -123,11 +123,11 @@ TEST_CASE("hidden data-parallel collectives cost the SMs they share on a GPU, no
   const Scenario s = scenario(R"({"model": "llama-3.1-8b", "device": "h100", "training": {"zero_stage": 1,
     "layout": {"tp": 1, "pp": 1, "dp": 8, "micro_batch": 4, "global_batch": 32, "seq_len": 8192,
     "recompute": "selective", "sequence_parallel": false}}})");
-  const PlanContext c = plan_context(s);
+  const TrainingInputs c = s.training;
   Device tpu_like = s.device;  // the same chip, with its collectives off the compute cores
   tpu_like.vendor = "Google";
   const auto exposed = [&](const Device& d, int zero, bool overlap) {
-    PlanLayout l = plan_layout(s);
+    Layout l = s.training.layout;
     l.zero_stage = zero, l.dp_overlap = overlap;
     const LayoutResult r = evaluate_layout(s.model, d, l, c);
     REQUIRE(r.valid());
@@ -152,9 +152,9 @@ TEST_CASE("hidden data-parallel collectives cost the SMs they share on a GPU, no
 
 TEST_CASE("ZeRO-3 gathers in param_gather_bytes: FP8 all-gathers halve the gather time", "[layout][fsdp]") {
   const Scenario s = scenario(kFsdp);
-  PlanLayout serial = plan_layout(s);
+  Layout serial = s.training.layout;
   serial.dp_overlap = false;
-  PlanContext c = plan_context(s), fp8 = c;
+  TrainingInputs c = s.training, fp8 = c;
   fp8.param_gather_bytes = 1;
   const double bf16_s = evaluate_layout(s.model, s.device, serial, c).dp_comm_exposed_s;
   const double fp8_s = evaluate_layout(s.model, s.device, serial, fp8).dp_comm_exposed_s;
@@ -166,13 +166,13 @@ TEST_CASE("ZeRO-3 under pipeline parallelism gathers once per step and keeps the
   const Scenario s = scenario(R"({"model": "llama-3.1-405b", "device": "h100", "training": {"zero_stage": 3,
     "layout": {"tp": 8, "pp": 8, "dp": 8, "micro_batch": 2, "global_batch": 256, "seq_len": 8192,
                "recompute": "full"}}})");
-  PlanLayout l = plan_layout(s), more = l;
+  Layout l = s.training.layout, more = l;
   more.global_batch = 2 * l.global_batch;
   const LayoutResult a = run(s, l), b = run(s, more);
   REQUIRE(a.valid());
   CHECK(b.microbatches == 2 * a.microbatches);
   CHECK(b.dp_comm_exposed_s == Approx(a.dp_comm_exposed_s));  // not per micro-batch
-  PlanLayout flat = l;
+  Layout flat = l;
   flat.pp = 1, flat.dp = 64;  // same devices, no PP: weights and gradients sharded 64 ways
   const LayoutResult f = run(s, flat);
   CHECK(a.weight_bytes == Approx(f.weight_bytes * 64 / 8));  // the stage's 1/8 of the weights, unsharded
@@ -211,7 +211,7 @@ TEST_CASE("collective latency grows with the group and with the nodes it spans (
 
 TEST_CASE("HSDP: sharding within fsdp_shard ranks", "[layout][fsdp]") {
   const Scenario s = scenario(kFsdp);
-  PlanLayout full = plan_layout(s), hsdp = full;
+  Layout full = s.training.layout, hsdp = full;
   hsdp.fsdp_shard = 8;  // shard inside a node, replicate across the 8 nodes
   const LayoutResult rf = run(s, full), rh = run(s, hsdp);
   REQUIRE(rh.valid());
@@ -228,14 +228,14 @@ TEST_CASE("HSDP: sharding within fsdp_shard ranks", "[layout][fsdp]") {
     CHECK(rh.optimizer_s == Approx(8 * rf.optimizer_s));
   }
   SECTION("fsdp_shard equal to the DP group is plain full sharding") {
-    PlanLayout same = full;
+    Layout same = full;
     same.fsdp_shard = full.dp;
     const LayoutResult r = run(s, same);
     CHECK(r.dp_comm_exposed_s == Approx(rf.dp_comm_exposed_s));
     CHECK(r.device_memory_bytes == Approx(rf.device_memory_bytes));
   }
   SECTION("a shard group that does not divide the DP group is explained and refused") {
-    PlanLayout bad = full;
+    Layout bad = full;
     bad.fsdp_shard = 24;
     const LayoutResult r = run(s, bad);
     CHECK((r.problems & kFsdpShard) != 0);
@@ -273,9 +273,9 @@ TEST_CASE("the search tries ZeRO-3 as HSDP within a scale-up domain", "[layout][
   // HSDP holds 256 ÷ 8 = 32 times the weight shard of full sharding: the memory it costs is real.
   for (const auto& x : r.top) {
     if (x.layout.zero_stage != 3 || x.layout.fsdp_shard != 8) continue;
-    PlanLayout whole = x.layout;
+    Layout whole = x.layout;
     whole.fsdp_shard = 0;
-    const LayoutResult w = evaluate_layout(s.model, s.device, whole, plan_context(s));
+    const LayoutResult w = evaluate_layout(s.model, s.device, whole, s.training);
     CHECK(x.result.weight_bytes == Approx(32 * w.weight_bytes));
     break;
   }

@@ -181,7 +181,7 @@ TEST_CASE("the planner accepts the layouts real teams ran", "[layout][memory][se
       "layout": {"tp": 8, "pp": 16, "dp": 64, "virtual_stages": 2, "micro_batch": 1, "global_batch": 2048,
                  "seq_len": 8192, "recompute": "selective", "sequence_parallel": true, "flash_attention": true},
       "search": {"devices": 8192, "top": 5}}})");
-  const LayoutResult r = evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s));
+  const LayoutResult r = evaluate_layout(s.model, s.device, s.training.layout, s.training);
   CHECK(r.valid());
   CHECK(r.fits);
   CHECK(r.device_memory_bytes < 70 * kGiB);
@@ -191,9 +191,9 @@ TEST_CASE("the planner accepts the layouts real teams ran", "[layout][memory][se
     for (const auto& x : found.top) CHECK(x.result.fits);
   }
   SECTION("an explicit fragmentation allowance is added on top and can reject a layout") {
-    PlanContext c = plan_context(s);
+    TrainingInputs c = s.training;
     c.memory_overhead_fraction = 0.5;
-    const LayoutResult big = evaluate_layout(s.model, s.device, plan_layout(s), c);
+    const LayoutResult big = evaluate_layout(s.model, s.device, s.training.layout, c);
     CHECK(big.overhead_bytes == Approx(0.5 * (r.device_memory_bytes - r.overhead_bytes)));
     CHECK(big.device_memory_bytes == Approx(r.device_memory_bytes - r.overhead_bytes + big.overhead_bytes));
     CHECK_FALSE(big.fits);
@@ -244,7 +244,7 @@ TEST_CASE("Transformer Engine FP8/FP4 runs keep quantized linear inputs; other s
         "device": "b200", "training": {"precision": ")") + precision + R"(", "stack": ")" + stack + "\"" + extra +
                                           R"(, "layout": {"tp": 1, "pp": 1, "dp": 8, "micro_batch": 1, "global_batch": 8,
         "seq_len": 8192, "recompute": "none", "sequence_parallel": false}}})");
-    return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)).activation_bytes;
+    return evaluate_layout(s.model, s.device, s.training.layout, s.training).activation_bytes;
   };
   const double bf16 = activations("bf16", "megatron", "");
   const double fp8 = activations("fp8", "megatron", "");
@@ -262,7 +262,7 @@ TEST_CASE("training.memory_overhead_fraction is read, ranged and reaches the lay
   const Scenario s = testutil::scenario(R"({"model": "llama-3-70b", "device": "h100",
       "training": {"memory_overhead_fraction": 0.15}})");
   CHECK(s.training.memory_overhead_fraction == 0.15);
-  CHECK(plan_context(s).memory_overhead_fraction == 0.15);
+  CHECK(s.training.memory_overhead_fraction == 0.15);
   CHECK(testutil::scenario(R"({"model": "llama-3-70b"})").training.memory_overhead_fraction == kMemoryOverheadFraction);
   for (const char* bad : {"-0.1", "1.5", "\"a lot\""}) {
     const auto p = parse_scenario(std::string(R"({"training": {"memory_overhead_fraction": )") + bad + "}}",
@@ -280,9 +280,9 @@ TEST_CASE("layout.offload_activations is read, checked and moves layer inputs to
   const Scenario off = testutil::scenario(std::string(base) + "}}}");
   CHECK(on.training.layout.offload_activations);
   CHECK_FALSE(off.training.layout.offload_activations);
-  CHECK(plan_layout(on).offload_activations);
-  const LayoutResult a = evaluate_layout(on.model, on.device, plan_layout(on), plan_context(on));
-  const LayoutResult b = evaluate_layout(off.model, off.device, plan_layout(off), plan_context(off));
+  CHECK(on.training.layout.offload_activations);
+  const LayoutResult a = evaluate_layout(on.model, on.device, on.training.layout, on.training);
+  const LayoutResult b = evaluate_layout(off.model, off.device, off.training.layout, off.training);
   // Full recompute keeps 2·s·b·h per layer; offloaded, none stays, and the layer being recomputed
   // is whole either way (its input fetched back from the host).
   const double input = 2.0 * 8192 * 2 * on.model.hidden;
@@ -309,7 +309,7 @@ TEST_CASE("training.dropout drops Korthikanti's dropout masks for models trained
   CHECK(off.training.dropout == 0);
   CHECK(on.training.dropout == 1);
   const auto act = [](const Scenario& s) {
-    return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)).activation_bytes;
+    return evaluate_layout(s.model, s.device, s.training.layout, s.training).activation_bytes;
   };
   // A GPT block keeps its two 1-byte masks per element by default (Table 2: 34 = 32 + 2).
   CHECK(act(unset) == Approx(act(on)));

@@ -18,7 +18,7 @@ namespace {
 
 using testutil::scenario;
 
-LayoutResult run(const Scenario& s, const PlanLayout& l) { return evaluate_layout(s.model, s.device, l, plan_context(s)); }
+LayoutResult run(const Scenario& s, const Layout& l) { return evaluate_layout(s.model, s.device, l, s.training); }
 
 const char* kMegatron = R"({"model": "megatron-1t", "device": "a100", "training": {"layout":
   {"tp": 8, "pp": 64, "dp": 6, "global_batch": 3072, "micro_batch": 1, "seq_len": 2048}}})";
@@ -66,7 +66,7 @@ TEST_CASE("sliding-window layers attend to at most their window", "[layout][mode
   // Kernels without blocks (every computed key attended): the span alone. The stack's tiles add
   // what whole blocks compute past the window (test_attention_blocks.cpp).
   a.training.stack.attention_blocks = b.training.stack.attention_blocks = AttentionBlocks{};
-  const LayoutResult ra = run(a, plan_layout(a)), rb = run(b, plan_layout(b));
+  const LayoutResult ra = run(a, a.training.layout), rb = run(b, b.training.layout);
   REQUIRE(ra.attention_s > 0);
   CHECK(rb.attention_s == Approx(ra.attention_s * attention_span(mix.model, s) / s));
   CHECK(rb.compute_s - rb.attention_s == Approx(ra.compute_s - ra.attention_s));
@@ -94,8 +94,8 @@ TEST_CASE("a chip with no calibrate run says its GEMM efficiency is assumed", "[
   const char* layout = R"(, "training": {"layout": {"tp": 8, "pp": 1, "dp": 1, "global_batch": 8, "seq_len": 4096}}})";
   auto notes_of = [&](const std::string& device) {
     const Scenario s = scenario(R"({"model": "llama-3-70b", "device": )" + device + layout);
-    const PlanLayout l = plan_layout(s);
-    return std::make_pair(s.device.gemm_basis, explain_layout(s.model, s.device, l, evaluate_layout(s.model, s.device, l, plan_context(s))));
+    const Layout l = s.training.layout;
+    return std::make_pair(s.device.gemm_basis, explain_layout(s.model, s.device, l, evaluate_layout(s.model, s.device, l, s.training)));
   };
   auto says_assumed = [](const std::vector<std::string>& notes) {
     return std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
@@ -199,7 +199,7 @@ TEST_CASE("a stack's flash-attention efficiency scales by the chip's FlashAttent
     std::string t = text;
     t.replace(t.find("%s"), 2, device);
     const Scenario s = scenario(t);
-    return run(s, plan_layout(s)).attention_efficiency;
+    return run(s, s.training.layout).attention_efficiency;
   };
   const double h100 = attention("\"h100\""), a100 = attention("\"a100\"");
   CHECK(h100 == Approx(0.2306));                  // the stack's value, fitted on H100 runs
@@ -210,7 +210,7 @@ TEST_CASE("a stack's flash-attention efficiency scales by the chip's FlashAttent
 
 TEST_CASE("zero-bubble and DualPipe schedules shrink the bubble; DualPipe keeps two weight copies", "[layout]") {
   const Scenario s = scenario(kMegatron);  // PP 64, 3072 / (6 × 1) = 512 micro-batches
-  PlanLayout l = plan_layout(s);
+  Layout l = s.training.layout;
   const LayoutResult base = run(s, l);
   const double t_mb = (base.step_s - base.pp_bubble_s - base.dp_comm_exposed_s - base.optimizer_s) / base.microbatches;
   // ZB-H1 (Qi et al. 2023): (p − 1)(T_F + T_B − T_W) with the three passes equal = a third of 1F1B's.
@@ -246,7 +246,7 @@ TEST_CASE("zero-bubble and DualPipe schedules shrink the bubble; DualPipe keeps 
 
 TEST_CASE("the pipeline bubble is (p − 1)/v micro-batch times", "[layout]") {
   const Scenario s = scenario(kMegatron);
-  PlanLayout l = plan_layout(s);
+  Layout l = s.training.layout;
   const LayoutResult r1 = run(s, l);
   const double t_mb = (r1.step_s - r1.pp_bubble_s - r1.dp_comm_exposed_s - r1.optimizer_s) / r1.microbatches;
   CHECK(r1.pp_bubble_s == Approx(63 * t_mb));
@@ -255,7 +255,7 @@ TEST_CASE("the pipeline bubble is (p − 1)/v micro-batch times", "[layout]") {
   CHECK(r2.valid());
   CHECK(r2.pp_bubble_s < r1.pp_bubble_s);
   SECTION("more micro-batches shrink the bubble's share") {
-    PlanLayout big = plan_layout(s);
+    Layout big = s.training.layout;
     big.global_batch = 6144;
     const LayoutResult r3 = run(s, big);
     CHECK(r3.pp_bubble_s / r3.step_s < r1.pp_bubble_s / r1.step_s);
@@ -264,7 +264,7 @@ TEST_CASE("the pipeline bubble is (p − 1)/v micro-batch times", "[layout]") {
 
 TEST_CASE("placement: groups that outgrow the scale-up domain cross the network", "[layout]") {
   const Scenario s = scenario(kMegatron);  // A100: 8-GPU NVLink domain
-  PlanLayout l = plan_layout(s);
+  Layout l = s.training.layout;
   LayoutResult r = run(s, l);
   CHECK(r.tp_link == Link::scale_up);
   CHECK(r.pp_link == Link::scale_out);
@@ -278,15 +278,15 @@ TEST_CASE("placement: groups that outgrow the scale-up domain cross the network"
   for (const auto& w : why) said = said || w.find("crosses the scale-out network") != std::string::npos;
   CHECK(said);
   SECTION("a slow TP link costs time") {
-    PlanLayout fast = plan_layout(s);
-    PlanLayout slow = fast;
+    Layout fast = s.training.layout;
+    Layout slow = fast;
     slow.tp = 16, slow.pp = 32;
     CHECK(run(s, slow).tp_comm_s > 5 * run(s, fast).tp_comm_s);
   }
   SECTION("on an NVL72 rack a 72-wide group stays on NVLink") {
     const Scenario g = scenario(R"({"model": "moe-1t", "device": "gb200", "training": {"layout":
       {"tp": 1, "pp": 8, "ep": 64, "dp": 2, "global_batch": 1024}}})");
-    const LayoutResult m = run(g, plan_layout(g));
+    const LayoutResult m = run(g, g.training.layout);
     CHECK(m.ep_link == Link::scale_up);
     CHECK(m.ep_comm_s > 0);
   }
@@ -308,7 +308,7 @@ TEST_CASE("bad layouts get explanations, not errors", "[layout]") {
       {8, 64, 6, 1, 1, 3, 1, kInterleave, "needs PP > 1 and micro-batches"},
   };
   for (const Case& c : cases) {
-    PlanLayout l = plan_layout(s);
+    Layout l = s.training.layout;
     l.tp = c.tp, l.pp = c.pp, l.dp = c.dp, l.ep = c.ep, l.cp = c.cp, l.virtual_stages = c.v, l.micro_batch = c.b;
     if (c.flag == kInterleave) l.global_batch = 3072 + 6;  // 513 micro-batches, not a multiple of 64
     const LayoutResult r = run(s, l);
@@ -320,7 +320,7 @@ TEST_CASE("bad layouts get explanations, not errors", "[layout]") {
     CHECK(said);
   }
   SECTION("a layout that does not fit is evaluated and says by how much") {
-    PlanLayout l = plan_layout(s);
+    Layout l = s.training.layout;
     l.tp = 8, l.pp = 1, l.dp = 384;
     const LayoutResult r = run(s, l);
     CHECK_FALSE(r.fits);
@@ -335,7 +335,7 @@ TEST_CASE("ZeRO stages shrink memory per device in order", "[layout]") {
     {"tp": 8, "pp": 16, "dp": 32, "global_batch": 1024}}})");
   double last = 1e30;
   for (int z = 0; z <= 3; ++z) {
-    PlanLayout l = plan_layout(s);
+    Layout l = s.training.layout;
     l.zero_stage = z;
     const LayoutResult r = run(s, l);
     if (z == 3) {
@@ -343,7 +343,7 @@ TEST_CASE("ZeRO stages shrink memory per device in order", "[layout]") {
       // step (torchtitan's default, layout/data_parallel.cpp): about ZeRO-1's memory. Without PP
       // it is the smallest.
       CHECK(r.device_memory_bytes > last);
-      PlanLayout flat = l;
+      Layout flat = l;
       flat.pp = 1, flat.dp = l.dp * l.pp;
       CHECK(run(s, flat).weight_bytes < r.weight_bytes / 10);
       continue;
@@ -355,7 +355,7 @@ TEST_CASE("ZeRO stages shrink memory per device in order", "[layout]") {
 
 TEST_CASE("recompute trades memory for hardware FLOPs", "[layout]") {
   const Scenario s = scenario(kMegatron);
-  PlanLayout none = plan_layout(s), full = plan_layout(s);
+  Layout none = s.training.layout, full = s.training.layout;
   none.recompute = Recompute::none;
   none.flash_attention = false;
   full.recompute = Recompute::full;
@@ -379,7 +379,7 @@ TEST_CASE("the search returns valid, fitting layouts ranked by the objective", "
     if (i > 0) CHECK(r.top[i].result.step_s >= r.top[i - 1].result.step_s);
   }
   SECTION("the best layout beats the seed's hand layout scaled to 4096 devices") {
-    PlanLayout hand = plan_layout(s);
+    Layout hand = s.training.layout;
     hand.tp = 8, hand.pp = 64, hand.dp = 8;
     CHECK(r.top[0].result.step_s <= run(s, hand).step_s);
   }
@@ -407,7 +407,7 @@ TEST_CASE("search device counts cover powers of two, 1.5× steps and both ends",
 
 TEST_CASE("a pipeline runs at the pace of its slowest stage", "[layout]") {
   const Scenario s = scenario(kMegatron);
-  PlanLayout even = plan_layout(s), uneven = even;
+  Layout even = s.training.layout, uneven = even;
   even.pp = 32;    // 128 layers: 4 per stage
   even.dp = 12;
   uneven.pp = 24;  // 128 layers: some stages hold 6, not 5.33
@@ -427,7 +427,7 @@ TEST_CASE("a pipeline runs at the pace of its slowest stage", "[layout]") {
 
 TEST_CASE("activation memory: flash attention stores no scores; full recompute shards by TP under SP", "[layout][memory]") {
   const Scenario s = scenario(kMegatron);
-  PlanLayout l = plan_layout(s);
+  Layout l = s.training.layout;
   l.recompute = Recompute::none;
   l.flash_attention = false;
   const double with_scores = run(s, l).activation_bytes;

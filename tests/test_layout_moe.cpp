@@ -19,7 +19,7 @@ namespace {
 
 using testutil::scenario;
 
-LayoutResult run(const Scenario& s, const PlanLayout& l) { return evaluate_layout(s.model, s.device, l, plan_context(s)); }
+LayoutResult run(const Scenario& s, const Layout& l) { return evaluate_layout(s.model, s.device, l, s.training); }
 
 // A DeepSeek-V3-shaped layout on H800s: PP 16, EP 64 across nodes (the published layout).
 const char* kV3 = R"({"model": "deepseek-v3", "device": "h800", "training": {"precision": "bf16", "zero_stage": 1,
@@ -47,7 +47,7 @@ const char* kCustomLayout = R"({"tp": 1, "pp": 1, "dp": 8, "ep": 8, "global_batc
 
 TEST_CASE("routed experts are timed in their own term; dense models have none", "[layout][moe]") {
   const Scenario s = scenario(kV3);
-  const LayoutResult r = run(s, plan_layout(s));
+  const LayoutResult r = run(s, s.training.layout);
   CHECK(r.expert_compute_s > 0);
   CHECK(r.moe_permute_s > 0);
   CHECK(r.expert_gemm_efficiency > 0);
@@ -57,7 +57,7 @@ TEST_CASE("routed experts are timed in their own term; dense models have none", 
   CHECK(r.expert_imbalance == 1.25);
   const Scenario dense = scenario(R"({"model": "llama-3-70b", "device": "h100", "training": {"layout":
       {"tp": 8, "pp": 1, "dp": 8, "global_batch": 64, "seq_len": 8192}}})");
-  const LayoutResult rd = run(dense, plan_layout(dense));
+  const LayoutResult rd = run(dense, dense.training.layout);
   CHECK(rd.expert_compute_s == 0);
   CHECK(rd.moe_permute_s == 0);
   CHECK(rd.ep_comm_s == 0);
@@ -74,10 +74,10 @@ TEST_CASE("einsum dispatch costs GShard's dispatch and combine einsums over the 
   Scenario s = scenario(R"({"model": )" + model + R"(, "device": "h100", "training": {"zero_stage": 3, "layout": )" +
                         layout + R"(, "einsum_dispatch": true}}})");
   REQUIRE(s.training.layout.einsum_dispatch);
-  const LayoutResult e = run(s, plan_layout(s));
+  const LayoutResult e = run(s, s.training.layout);
   Scenario p = scenario(R"({"model": )" + model + R"(, "device": "h100", "training": {"zero_stage": 3, "layout": )" +
                         layout + "}}}");
-  const LayoutResult q = run(p, plan_layout(p));
+  const LayoutResult q = run(p, p.training.layout);
   REQUIRE(e.valid());
   // By hand: C = ⌈4096·2/8⌉·1.25 = 1,280 slots per expert per sequence; 2·E·C·h FLOPs per einsum
   // per token, 2 einsums forward and 3 backward (selective recompute repeats none of them), every
@@ -100,7 +100,7 @@ TEST_CASE("einsum dispatch costs GShard's dispatch and combine einsums over the 
   s2.training.layout.seq_len = 8192;
   s2.training.layout.global_batch = 8;
   s2.training.layout.micro_batch = 1;
-  const LayoutResult e2 = run(s2, plan_layout(s2));
+  const LayoutResult e2 = run(s2, s2.training.layout);
   CHECK(e2.moe_permute_s == Approx(2 * e.moe_permute_s).epsilon(1e-9));
   // Not a boolean: refused, naming the field.
   const ParsedScenario bad =
@@ -120,7 +120,7 @@ TEST_CASE("the expert FFN width is stored, or derived from the parameter counts"
 
 TEST_CASE("wider experts take longer; narrower experts run at a lower efficiency", "[layout][moe]") {
   const Scenario narrow = custom_moe(1024, kCustomLayout), wide = custom_moe(4096, kCustomLayout);
-  const LayoutResult rn = run(narrow, plan_layout(narrow)), rw = run(wide, plan_layout(wide));
+  const LayoutResult rn = run(narrow, narrow.training.layout), rw = run(wide, wide.training.layout);
   REQUIRE(rn.valid());
   CHECK(rw.expert_compute_s > 3 * rn.expert_compute_s);  // 4× the expert FLOPs ...
   CHECK(rw.expert_compute_s < 4 * rn.expert_compute_s);  // ... at a better efficiency
@@ -130,7 +130,7 @@ TEST_CASE("wider experts take longer; narrower experts run at a lower efficiency
 
 TEST_CASE("expert load imbalance slows the busiest device", "[layout][moe]") {
   const Scenario s = scenario(kV3);
-  PlanLayout even = plan_layout(s), skewed = even;
+  Layout even = s.training.layout, skewed = even;
   even.expert_imbalance = 1.0;
   skewed.expert_imbalance = 1.5;
   const LayoutResult re = run(s, even), rs = run(s, skewed);
@@ -140,7 +140,7 @@ TEST_CASE("expert load imbalance slows the busiest device", "[layout][moe]") {
   CHECK(rs.expert_compute_s == Approx(1.5 * re.expert_compute_s));
   SECTION("where tokens per expert are few, the fuller GEMMs of the busiest device recover some") {
     const Scenario c = custom_moe(4096, R"({"tp": 1, "pp": 1, "dp": 8, "ep": 8, "global_batch": 64, "seq_len": 256})");
-    PlanLayout a = plan_layout(c), z = a;
+    Layout a = c.training.layout, z = a;
     a.expert_imbalance = 1.0;
     z.expert_imbalance = 1.5;
     const LayoutResult ra = run(c, a), rz = run(c, z);
@@ -149,7 +149,7 @@ TEST_CASE("expert load imbalance slows the busiest device", "[layout][moe]") {
   }
   SECTION("without expert parallelism the default is 1; a given value (capacity padding) applies") {
     const Scenario c = custom_moe(1024, R"({"tp": 1, "pp": 1, "dp": 64, "ep": 1, "global_batch": 64, "seq_len": 4096})");
-    PlanLayout l = plan_layout(c);
+    Layout l = c.training.layout;
     const LayoutResult r1 = run(c, l);
     CHECK(r1.expert_imbalance == 1.0);
     l.expert_imbalance = 1.25;  // a token-dropping router with capacity factor 1.25
@@ -161,7 +161,7 @@ TEST_CASE("expert load imbalance slows the busiest device", "[layout][moe]") {
 
 TEST_CASE("ep_overlap hides that fraction of the all-to-all behind compute, less the SMs it takes", "[layout][moe]") {
   const Scenario s = scenario(kV3);
-  PlanLayout none = plan_layout(s), half = none, full = none;
+  Layout none = s.training.layout, half = none, full = none;
   half.ep_overlap = 0.5;
   full.ep_overlap = 1.0;
   const LayoutResult r0 = run(s, none), rh = run(s, half), rf = run(s, full);
@@ -177,7 +177,7 @@ TEST_CASE("ep_overlap hides that fraction of the all-to-all behind compute, less
   CHECK(rf.step_s < rh.step_s);
   CHECK(rh.step_s < r0.step_s);
   SECTION("DeepEP's kernels take 20 of 132 SMs") {
-    PlanLayout d0 = none, df = full;
+    Layout d0 = none, df = full;
     d0.ep_dispatcher = df.ep_dispatcher = EpDispatcher::deepep;
     const LayoutResult q0 = run(s, d0), qf = run(s, df);
     const double a2a_d = q0.ep_comm_s, hidden_d = std::min(a2a_d, q0.compute_s + q0.expert_compute_s);
@@ -196,7 +196,7 @@ TEST_CASE("the all-to-all splits over the links it crosses; DeepEP sends a token
   // EP 16 on H800s (8 per NVLink domain): of each token's k = 8 routed copies, 8 × 7/16 stay in the
   // domain and 8 × 8/16 cross InfiniBand; the two run at once, so the slower link paces the step.
   Scenario s = scenario(kV3);
-  PlanLayout l = plan_layout(s);
+  Layout l = s.training.layout;
   l.pp = 16, l.ep = 16, l.dp = 8;
   const LayoutResult flat = run(s, l);
   REQUIRE(flat.valid());
@@ -205,7 +205,7 @@ TEST_CASE("the all-to-all splits over the links it crosses; DeepEP sends a token
   // Every rank's copy bytes (dispatch and combine) × imbalance, per MoE layer and pass: the IB part
   // over the scale-out link paces it (50 GB/s against NVLink's 200 GB/s per direction).
   const Device& d = s.device;
-  const PlanContext c = plan_context(s);
+  const TrainingInputs c = s.training;
   const double tokens = l.micro_batch * l.seq_len, h = s.model.hidden;
   const double copy = tokens * h * (c.alltoall_dispatch_bytes + c.alltoall_combine_bytes) * flat.expert_imbalance;
   const double out_bw = d.scale_out_bytes_per_s * d.link_efficiency;
@@ -219,7 +219,7 @@ TEST_CASE("the all-to-all splits over the links it crosses; DeepEP sends a token
 
   // DeepEP: D = 2 domains, each token reaches the other one with probability 1 − (1/2)^8 and is
   // sent once; its copies there are forwarded over NVLink, 7/8 of them off the receiving rank.
-  PlanLayout dl = l;
+  Layout dl = l;
   dl.ep_dispatcher = EpDispatcher::deepep;
   const LayoutResult deep = run(s, dl);
   CHECK(deep.ep_copies_scale_out == Approx(1.0 - std::pow(0.5, 8)));
@@ -228,7 +228,7 @@ TEST_CASE("the all-to-all splits over the links it crosses; DeepEP sends a token
   CHECK(deep.step_s < flat.step_s);
 
   // Inside one domain (EP 8) nothing crosses the scale-out network and the dispatcher changes nothing.
-  PlanLayout in = l, in_deep = l;
+  Layout in = l, in_deep = l;
   in.ep = in_deep.ep = 8, in.dp = in_deep.dp = 16;
   in_deep.ep_dispatcher = EpDispatcher::deepep;
   const LayoutResult ri = run(s, in), rid = run(s, in_deep);
@@ -236,7 +236,7 @@ TEST_CASE("the all-to-all splits over the links it crosses; DeepEP sends a token
   CHECK(ri.ep_copies_scale_up == Approx(8.0 * 7 / 8));
   CHECK(rid.step_s == Approx(ri.step_s));
   // One EP rank per domain (EP strided past the domain): every copy that leaves goes over the network.
-  PlanLayout strided = l;
+  Layout strided = l;
   strided.tp = 8, strided.ep = 4, strided.dp = 4, strided.pp = 4;
   const LayoutResult rs = run(s, strided);
   CHECK(rs.ep_copies_scale_up == 0);
@@ -247,7 +247,7 @@ TEST_CASE("ep_dispatcher is read, echoed and refused when unknown", "[layout][mo
   const Scenario s = scenario(R"({"model": "deepseek-v3", "device": "h800", "training": {"layout":
       {"tp": 1, "pp": 16, "ep": 64, "dp": 2, "global_batch": 15360, "seq_len": 4096, "ep_dispatcher": "deepep"}}})");
   CHECK(s.training.layout.ep_dispatcher == EpDispatcher::deepep);
-  CHECK(plan_layout(s).ep_dispatcher == EpDispatcher::deepep);
+  CHECK(s.training.layout.ep_dispatcher == EpDispatcher::deepep);
   CHECK(scenario(kV3).training.layout.ep_dispatcher == EpDispatcher::alltoall);  // the default
   const ParsedScenario bad = parse_scenario(R"({"training": {"layout": {"ep_dispatcher": "nccl"}}})", bundled_catalog());
   REQUIRE(bad.issues.size() == 1);
@@ -268,7 +268,7 @@ TEST_CASE("MoE parallel folding counts devices as tp·pp·dp·cp", "[layout][moe
   const Scenario s = scenario(R"({"model": "deepseek-v3", "device": "h100", "training": {"zero_stage": 1,
       "layout": {"tp": 2, "pp": 8, "dp": 16, "ep": 32, "expert_tp": 1, "ep_folding": true,
                  "global_batch": 1024, "seq_len": 4096}}})");
-  const PlanLayout l = plan_layout(s);
+  const Layout l = s.training.layout;
   CHECK(l.devices() == 256);
   CHECK(s.training.layout.devices() == 256);
   CHECK(layout_devices(2, 8, 16, 1, 32, true) == 256);
@@ -290,7 +290,7 @@ TEST_CASE("MoE parallel folding counts devices as tp·pp·dp·cp", "[layout][moe
     CHECK(it->message.find("does not divide the TP × CP × DP = 32 ranks") != std::string::npos);
   }
   SECTION("the same degrees unfolded need 32 times the devices") {
-    PlanLayout unfolded = l;
+    Layout unfolded = l;
     unfolded.ep_folding = false;
     unfolded.expert_tp = 0;
     CHECK(unfolded.devices() == 8192);
@@ -300,7 +300,7 @@ TEST_CASE("MoE parallel folding counts devices as tp·pp·dp·cp", "[layout][moe
 TEST_CASE("expert TP shards the routed experts' weights", "[layout][moe]") {
   const Scenario s = scenario(R"({"model": "deepseek-v3", "device": "h100", "training": {"zero_stage": 1,
       "layout": {"tp": 8, "pp": 8, "dp": 2, "ep": 8, "global_batch": 1024, "seq_len": 4096}}})");
-  PlanLayout by_tp = plan_layout(s), etp1 = by_tp;
+  Layout by_tp = s.training.layout, etp1 = by_tp;
   etp1.expert_tp = 1;
   const LayoutResult r8 = run(s, by_tp), r1 = run(s, etp1);
   CHECK(r8.valid());
@@ -313,7 +313,7 @@ TEST_CASE("expert TP shards the routed experts' weights", "[layout][moe]") {
   // Expert TP 8 gathers the TP group's tokens: 8× the tokens per expert on 1/8 of its width.
   CHECK(r8.tokens_per_expert == Approx(8 * r1.tokens_per_expert));
   SECTION("without folding expert TP must divide TP") {
-    PlanLayout bad = by_tp;
+    Layout bad = by_tp;
     bad.expert_tp = 3;
     const LayoutResult rb = run(s, bad);
     CHECK((rb.problems & kEpFolding) != 0);
@@ -331,7 +331,7 @@ TEST_CASE("expert TP behind an all-to-all gathers and scatters the routed copies
       "seq_len": 4096, "sequence_parallel": true, "tp_comm_overlap": )" + (overlap ? "true" : "false") + "}}}");
   };
   const Scenario s2 = mixtral(4, 2), s1 = mixtral(8, 1);
-  const PlanLayout l2 = plan_layout(s2), l1 = plan_layout(s1);
+  const Layout l2 = s2.training.layout, l1 = s1.training.layout;
   const LayoutResult r2 = run(s2, l2), r1 = run(s1, l1);
   REQUIRE(r2.valid());
   REQUIRE(r1.valid());
@@ -350,13 +350,13 @@ TEST_CASE("expert TP behind an all-to-all gathers and scatters the routed copies
   const Scenario s0 = scenario(R"({"model": "mixtral-8x22b", "device": "h100", "training": {"stack": "megatron",
       "layout": {"tp": 2, "pp": 8, "dp": 8, "ep": 1, "micro_batch": 1, "global_batch": 256, "seq_len": 4096,
                  "sequence_parallel": true, "tp_comm_overlap": true}}})");
-  CHECK(run(s0, plan_layout(s0)).etp_comm_s == 0);
+  CHECK(run(s0, s0.training.layout).etp_comm_s == 0);
   // The MoE layers behind the all-to-all keep their input sequence-parallel: only the attention's
   // TP collectives remain, half of what the dense-MLP layout (EP 1) charges.
   const Scenario n2 = mixtral(4, 2, false), n0 = scenario(R"({"model": "mixtral-8x22b",
       "device": "h100", "training": {"stack": "megatron", "layout": {"tp": 2, "pp": 8, "dp": 8, "ep": 1, "micro_batch": 1,
       "global_batch": 256, "seq_len": 4096, "sequence_parallel": true, "tp_comm_overlap": false}}})");
-  CHECK(run(n2, plan_layout(n2)).tp_comm_s == Approx(0.5 * run(n0, plan_layout(n0)).tp_comm_s).epsilon(1e-9));
+  CHECK(run(n2, n2.training.layout).tp_comm_s == Approx(0.5 * run(n0, n0.training.layout).tp_comm_s).epsilon(1e-9));
   // The plan reports it.
   CHECK(plan_to_json(s2)["result"]["step"]["etp_comm_s"].get<double>() == Approx(r2.etp_comm_s));
 }
@@ -396,7 +396,7 @@ TEST_CASE("MoE on the jax stack's sparse path says how far its dispatch cost is 
                                 R"(", "training": {"stack": ")" + stack + R"(", "zero_stage": 3, "layout": {"tp": 1, "pp": 1, "dp": 256,
         "micro_batch": 8, "global_batch": 2048, "seq_len": 4096, "recompute": "full", "einsum_dispatch": )" +
                                 (einsum ? "true" : "false") + "}}}");
-    const PlanLayout l = plan_layout(s);
+    const Layout l = s.training.layout;
     const auto out = explain_layout(s.model, s.device, l, run(s, l));
     return std::any_of(out.begin(), out.end(), [](const std::string& n) { return n.find("MoE runs on TPU7x took from 9% less to 10% more time than predicted") != std::string::npos; });
   };

@@ -17,14 +17,14 @@ namespace {
 const char* kPipeline = R"({"model": "llama-3.1-405b", "device": "h100", "training": {"layout":
   {"tp": 8, "pp": 8, "dp": 8, "micro_batch": 1, "global_batch": 1024, "seq_len": 8192, "virtual_stages": 8}}})";
 
-LayoutResult run(const Scenario& s, const PlanLayout& l) { return evaluate_layout(s.model, s.device, l, plan_context(s)); }
+LayoutResult run(const Scenario& s, const Layout& l) { return evaluate_layout(s.model, s.device, l, s.training); }
 
 }  // namespace
 
 TEST_CASE("interleaved megatron pipelines hide their send/recv but for the fill and drain chains", "[layout][pp]") {
   const Scenario s = testutil::scenario(kPipeline);
-  REQUIRE(plan_context(s).stack.overlaps_pp_p2p);
-  const PlanLayout l = plan_layout(s);
+  REQUIRE(s.training.stack.overlaps_pp_p2p);
+  const Layout l = s.training.layout;
   REQUIRE(l.virtual_stages == 8);
   const LayoutResult r = run(s, l);
   const double total = r.pp_p2p_s + r.pp_p2p_hidden_s - layout::kOverlapContention * r.pp_p2p_hidden_s;
@@ -36,14 +36,14 @@ TEST_CASE("interleaved megatron pipelines hide their send/recv but for the fill 
   CHECK(r.pp_p2p_s < 0.2 * total);
 
   // Not interleaved: Megatron's 1F1B sends and receives in the schedule's order, all exposed.
-  PlanLayout plain = l;
+  Layout plain = l;
   plain.virtual_stages = 1;
   const LayoutResult p = run(s, plain);
   CHECK(p.pp_p2p_hidden_s == 0);
   CHECK(p.pp_p2p_s == Approx(2 * mb * hop));
 
   // A stack that does not overlap (torch.distributed.pipelining here) keeps every transfer.
-  PlanContext c = plan_context(s);
+  TrainingInputs c = s.training;
   c.stack.overlaps_pp_p2p = false;
   const LayoutResult q = evaluate_layout(s.model, s.device, l, c);
   CHECK(q.pp_p2p_hidden_s == 0);
@@ -64,8 +64,8 @@ TEST_CASE("pp_comm_overlap is read, echoed and refused when it is not a boolean"
       {"tp": 8, "pp": 8, "dp": 8, "global_batch": 1024, "virtual_stages": 8, "pp_comm_overlap": false}}})",
                                   bundled_catalog());
   REQUIRE(off.ok());
-  CHECK_FALSE(plan_layout(off.scenario).pp_comm_overlap);
-  const LayoutResult r = run(off.scenario, plan_layout(off.scenario));
+  CHECK_FALSE(off.scenario.training.layout.pp_comm_overlap);
+  const LayoutResult r = run(off.scenario, off.scenario.training.layout);
   CHECK(r.pp_p2p_hidden_s == 0);
   // The echo writes it, and reads back the same.
   const nlohmann::json echo = scenario_to_json(off.scenario);

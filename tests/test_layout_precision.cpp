@@ -19,9 +19,9 @@ using testutil::scenario;
 TEST_CASE("low precision: FP8/FP4 GEMMs at the chip's measured efficiency, attention in BF16", "[layout][precision]") {
   const Scenario s = scenario(R"({"model": "llama-3-70b", "device": "h100", "training": {"precision": "bf16",
       "layout": {"tp": 8, "pp": 1, "dp": 8, "global_batch": 64, "seq_len": 8192}}})");
-  PlanContext bf16 = plan_context(s), fp8 = bf16;
+  TrainingInputs bf16 = s.training, fp8 = bf16;
   fp8.precision = Precision::fp8;
-  const PlanLayout l = plan_layout(s);
+  const Layout l = s.training.layout;
   const LayoutResult rb = evaluate_layout(s.model, s.device, l, bf16);
   const LayoutResult r8 = evaluate_layout(s.model, s.device, l, fp8);
   CHECK(rb.low_precision_factor == 0);
@@ -44,7 +44,7 @@ TEST_CASE("low precision: FP8/FP4 GEMMs at the chip's measured efficiency, atten
     const Device mi355x = *bundled_catalog().find_device("mi355x");
     REQUIRE(mi355x.fp4_gemm_vs_bf16 == 0);
     REQUIRE(mi355x.dense_flops(Precision::fp4) > mi355x.dense_flops(Precision::fp8));
-    PlanContext fp4 = fp8;
+    TrainingInputs fp4 = fp8;
     fp4.precision = Precision::fp4;
     const LayoutResult a = evaluate_layout(s.model, mi355x, l, fp8), b = evaluate_layout(s.model, mi355x, l, fp4);
     CHECK(b.low_precision_factor == kFp4KernelFallback);
@@ -59,7 +59,7 @@ TEST_CASE("low precision: FP8/FP4 GEMMs at the chip's measured efficiency, atten
   SECTION("with a fitted FP4 ratio, FP4 GEMMs run at it: faster than FP8, slower than the peaks' 2x") {
     const Device gb200 = *bundled_catalog().find_device("gb200");
     REQUIRE(gb200.fp4_gemm_vs_bf16 > 0);
-    PlanContext fp4 = fp8;
+    TrainingInputs fp4 = fp8;
     fp4.precision = Precision::fp4;
     const LayoutResult a = evaluate_layout(s.model, gb200, l, fp8), b = evaluate_layout(s.model, gb200, l, fp4);
     CHECK(b.low_precision_factor == gb200.fp4_gemm_vs_bf16);
@@ -77,8 +77,8 @@ TEST_CASE("FP4 casts write half a byte and a 1/16-byte block scale per element",
   // Same layout and chip, MX recipe: the FP4 run casts the same elements for 5.125/6 of the bytes.
   const Scenario s = scenario(R"({"model": "llama-3-70b", "device": "gb200", "training": {"precision": "fp8",
       "fp8_recipe": "mx", "layout": {"tp": 4, "pp": 1, "dp": 16, "global_batch": 64, "seq_len": 8192}}})");
-  const PlanLayout l = plan_layout(s);
-  PlanContext fp8 = plan_context(s), fp4 = fp8;
+  const Layout l = s.training.layout;
+  TrainingInputs fp8 = s.training, fp4 = fp8;
   fp4.precision = Precision::fp4;
   const LayoutResult a = evaluate_layout(s.model, s.device, l, fp8), b = evaluate_layout(s.model, s.device, l, fp4);
   REQUIRE(a.low_precision_cast_s > 0);
@@ -88,8 +88,8 @@ TEST_CASE("FP4 casts write half a byte and a 1/16-byte block scale per element",
 TEST_CASE("layers kept in BF16 (training.bf16_layers) run their linears at the BF16 peak, uncast", "[layout][precision]") {
   const Scenario s = scenario(R"({"model": "llama-3-70b", "device": "h100", "training": {"precision": "fp8",
       "layout": {"tp": 8, "pp": 1, "dp": 8, "global_batch": 64, "seq_len": 8192}}})");
-  const PlanLayout l = plan_layout(s);
-  PlanContext fp8 = plan_context(s), bf16 = fp8, some = fp8, every = fp8;
+  const Layout l = s.training.layout;
+  TrainingInputs fp8 = s.training, bf16 = fp8, some = fp8, every = fp8;
   bf16.precision = Precision::bf16;
   some.bf16_layers = 20;
   every.bf16_layers = 80;
@@ -106,13 +106,13 @@ TEST_CASE("layers kept in BF16 (training.bf16_layers) run their linears at the B
   CHECK(re.compute_s == Approx(rb.compute_s).epsilon(1e-12));
   CHECK(re.low_precision_cast_s == 0);
   // A BF16 run has nothing to keep in BF16.
-  PlanContext bf16_some = bf16;
+  TrainingInputs bf16_some = bf16;
   bf16_some.bf16_layers = 20;
   const LayoutResult rbs = evaluate_layout(s.model, s.device, l, bf16_some);
   CHECK(rbs.bf16_layer_share == 0);
   CHECK(rbs.step_s == Approx(rb.step_s).epsilon(1e-12));
   SECTION("under PP the stage at the model's end holds them: at most one model chunk of its layers") {
-    PlanLayout pl = l;
+    Layout pl = l;
     pl.pp = 4;
     pl.dp = 2;
     pl.virtual_stages = 2;  // 20 layers per device in chunks of 10
@@ -126,12 +126,12 @@ TEST_CASE("layers kept in BF16 (training.bf16_layers) run their linears at the B
 TEST_CASE("recompute_fraction: full recompute of a share of each layer's forward", "[layout][recompute]") {
   const Scenario s = scenario(R"({"model": "llama-3-70b", "device": "h100", "training": {"precision": "bf16",
       "layout": {"tp": 8, "pp": 1, "dp": 8, "global_batch": 64, "seq_len": 8192, "recompute": "full"}}})");
-  const PlanContext c = plan_context(s);
-  PlanLayout l = plan_layout(s);
+  const TrainingInputs c = s.training;
+  Layout l = s.training.layout;
   REQUIRE(l.recompute == Recompute::full);
   REQUIRE(l.recompute_fraction == 1);
   auto at = [&](double f, bool offload = false) {
-    PlanLayout x = l;
+    Layout x = l;
     x.recompute_fraction = f;
     x.offload_activations = offload;
     return evaluate_layout(s.model, s.device, x, c);
@@ -145,7 +145,7 @@ TEST_CASE("recompute_fraction: full recompute of a share of each layer's forward
   CHECK(three.compute_s < whole.compute_s);
   CHECK(half.model_flops_per_step == Approx(whole.model_flops_per_step));  // model FLOPs do not count recompute
   // Without recompute the step does the forward once: a vanishing share approaches it.
-  PlanLayout none = l;
+  Layout none = l;
   none.recompute = Recompute::none;
   const LayoutResult rn = evaluate_layout(s.model, s.device, none, c);
   CHECK(at(1e-9).compute_s == Approx(rn.compute_s).epsilon(1e-6));
@@ -156,7 +156,7 @@ TEST_CASE("recompute_fraction: full recompute of a share of each layer's forward
   // ...unless it is offloaded with the layer inputs.
   CHECK(at(0.5, true).activation_bytes == Approx(at(1.0, true).activation_bytes));
   // Recompute modes other than full recompute no forward, whatever the field holds.
-  PlanLayout sel = l;
+  Layout sel = l;
   sel.recompute = Recompute::selective;
   const LayoutResult rs = evaluate_layout(s.model, s.device, sel, c);
   sel.recompute_fraction = 0.5;

@@ -19,7 +19,7 @@ TEST_CASE("a written layout gets the layout model's step; the seed's method stay
   REQUIRE(s.training.layout_given);
   const Estimate e = evaluate(s, true, false);
   REQUIRE(e.layout.has);
-  const LayoutResult r = evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s));
+  const LayoutResult r = evaluate_layout(s.model, s.device, s.training.layout, s.training);
   CHECK(e.layout.step_s == Approx(r.step_s));
   CHECK(e.layout.mfu == Approx(r.mfu_predicted));
   CHECK(e.layout.devices == 1024);
@@ -28,7 +28,7 @@ TEST_CASE("a written layout gets the layout model's step; the seed's method stay
   CHECK(j["training"]["layout_prediction"]["step_s"] == Approx(r.step_s));
   CHECK(j["training"]["comms"]["step_s"] == Approx(e.comms.step_s));
   // Quoted with the band plan() gives (sizer/layout/layout_accuracy.h).
-  const LayoutAccuracy band = layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
+  const LayoutAccuracy band = layout_accuracy(s.model, s.training.precision, s.training.layout.zero_stage);
   const nlohmann::json& a = j["training"]["layout_prediction"]["accuracy"];
   CHECK(a["group"] == band.group);
   CHECK(a["step_s_low"].get<double>() == Approx(r.step_s * (1 + band.step_p10)));

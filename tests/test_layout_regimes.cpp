@@ -34,8 +34,8 @@ bool says(const std::vector<std::string>& notes, const std::string& words) {
   return std::any_of(notes.begin(), notes.end(), [&](const std::string& n) { return n.find(words) != std::string::npos; });
 }
 
-std::vector<std::string> notes_for(const Scenario& s, const PlanLayout& l) {
-  return explain_layout(s.model, s.device, l, evaluate_layout(s.model, s.device, l, plan_context(s)), s.training.stack.id);
+std::vector<std::string> notes_for(const Scenario& s, const Layout& l) {
+  return explain_layout(s.model, s.device, l, evaluate_layout(s.model, s.device, l, s.training), s.training.stack.id);
 }
 
 }  // namespace

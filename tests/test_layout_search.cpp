@@ -18,14 +18,14 @@ using testutil::scenario;
 
 // The scenario with `l` as its training layout, written to JSON and read back, as a user saving
 // a searched row and planning it would.
-Scenario with_layout(Scenario s, const PlanLayout& l) {
+Scenario with_layout(Scenario s, const Layout& l) {
   Layout& o = s.training.layout;
   o.tp = l.tp, o.pp = l.pp, o.dp = l.dp, o.cp = l.cp, o.ep = l.ep;
   o.micro_batch = l.micro_batch, o.virtual_stages = l.virtual_stages, o.recompute = l.recompute;
   o.sequence_parallel = l.sequence_parallel, o.flash_attention = l.flash_attention, o.dp_overlap = l.dp_overlap;
   o.tp_comm_overlap = l.tp_comm_overlap, o.expert_tp = l.expert_tp, o.ep_folding = l.ep_folding;
   o.fsdp_shard = l.fsdp_shard;
-  s.training.zero_stage = l.zero_stage;
+  s.training.layout.zero_stage = l.zero_stage;
   return scenario(scenario_to_json(s).dump());
 }
 
@@ -53,7 +53,7 @@ TEST_CASE("the MoE search tries EP folding and returns only layouts plan() repro
       CHECK(x.layout.tp > 1);
     }
     const Scenario back = with_layout(s, x.layout);
-    const LayoutResult again = evaluate_layout(back.model, back.device, plan_layout(back), plan_context(back));
+    const LayoutResult again = evaluate_layout(back.model, back.device, back.training.layout, back.training);
     CHECK(again.step_s == x.result.step_s);
     CHECK(again.device_memory_bytes == x.result.device_memory_bytes);
   }

@@ -23,7 +23,7 @@ std::string run(const std::string& precision, const std::string& recipe_key) {
 
 LayoutResult plan_of(const std::string& text) {
   const Scenario s = testutil::scenario(text);
-  return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s));
+  return evaluate_layout(s.model, s.device, s.training.layout, s.training);
 }
 
 }  // namespace

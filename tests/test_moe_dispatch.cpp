@@ -37,7 +37,7 @@ Scenario no_attention_mixtral(double experts, double k, double f, double micro_b
 }
 
 double step_s(const Scenario& s) {
-  return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)).step_s;
+  return evaluate_layout(s.model, s.device, s.training.layout, s.training).step_s;
 }
 
 // The fine-grained shape's MFU when the coarse one runs at the published 50.4%: both shapes do the

@@ -17,11 +17,11 @@ using namespace sizer;
 
 namespace {
 
-LayoutResult run(const Scenario& s) { return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)); }
+LayoutResult run(const Scenario& s) { return evaluate_layout(s.model, s.device, s.training.layout, s.training); }
 
 std::vector<std::string> notes(const Scenario& s) {
-  const PlanLayout l = plan_layout(s);
-  return explain_layout(s.model, s.device, l, evaluate_layout(s.model, s.device, l, plan_context(s)));
+  const Layout l = s.training.layout;
+  return explain_layout(s.model, s.device, l, evaluate_layout(s.model, s.device, l, s.training));
 }
 
 bool says(const std::vector<std::string>& notes, const std::string& words) {

@@ -37,7 +37,7 @@ Scenario run(const std::string& model, const std::string& precision, const std::
                   layout_extra + "}}}");
 }
 
-LayoutResult layout_of(const Scenario& s) { return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)); }
+LayoutResult layout_of(const Scenario& s) { return evaluate_layout(s.model, s.device, s.training.layout, s.training); }
 
 }  // namespace
 
@@ -64,12 +64,12 @@ TEST_CASE("FP8 casts count every routed copy, split over expert TP", "[moe][low_
   const Scenario two = run(mixtral(2), "fp8", "");
   const double h = 6144, f = 16384, qkvo = (6144 + 2 * 1024 + 6144) / h;
   const double attention = 2 + qkvo / 2;
-  CHECK(layout::cast_elements_per_token_layer(one.model, plan_layout(one)) == Approx(h * (attention + 2 + 3 * f / h / 2)));
-  CHECK(layout::cast_elements_per_token_layer(two.model, plan_layout(two)) ==
+  CHECK(layout::cast_elements_per_token_layer(one.model, one.training.layout) == Approx(h * (attention + 2 + 3 * f / h / 2)));
+  CHECK(layout::cast_elements_per_token_layer(two.model, two.training.layout) ==
         Approx(h * (attention + 2 * 2 + 2 * 3 * f / h / 2)));
   // Expert TP 1 (MoE parallel folding): the experts' intermediates are whole on each rank.
   const Scenario folded = run(mixtral(2), "fp8", R"(, "ep_folding": true, "expert_tp": 1)");
-  CHECK(layout::cast_elements_per_token_layer(folded.model, plan_layout(folded)) ==
+  CHECK(layout::cast_elements_per_token_layer(folded.model, folded.training.layout) ==
         Approx(h * (attention + 2 * 2 + 2 * 3 * f / h)));
   // Through the layout model: each routed copy adds the same cast time in an FP8 run (the
   // experts' weights, cast once per micro-batch, are the same), none in BF16.

@@ -159,9 +159,9 @@ TEST_CASE("predicted goodput sizes the cluster; the assumed goodput stays the de
 TEST_CASE("the layout search pays each layout's failures when goodput is predicted", "[reliability][planner]") {
   const Scenario s = testutil::scenario(R"({"model": "llama-3.1-405b", "device": "h100", "training": {
       "goodput": "predicted", "layout": {"tp": 8, "pp": 16, "dp": 16, "global_batch": 2048, "seq_len": 8192}}})");
-  const PlanContext c = plan_context(s);
-  REQUIRE(c.predict_goodput);
-  PlanLayout small = plan_layout(s), big = small;
+  const TrainingInputs& c = s.training;
+  REQUIRE(c.reliability.predict_goodput);
+  Layout small = s.training.layout, big = small;
   big.dp = 128;  // 16,384 devices instead of 2,048
   const LayoutResult rs = evaluate_layout(s.model, s.device, small, c);
   const LayoutResult rb = evaluate_layout(s.model, s.device, big, c);
@@ -172,7 +172,7 @@ TEST_CASE("the layout search pays each layout's failures when goodput is predict
   CHECK(rs.train_days == Approx(s.training.tokens / rs.tokens_per_s / rs.goodput / 86400));
   // With the assumed goodput both use 0.9.
   const Scenario a = testutil::scenario(R"({"model": "llama-3.1-405b", "device": "h100"})");
-  CHECK(evaluate_layout(a.model, a.device, plan_layout(a), plan_context(a)).goodput == 0.9);
+  CHECK(evaluate_layout(a.model, a.device, a.training.layout, a.training).goodput == 0.9);
 }
 
 TEST_CASE("Kokolis et al.: ETTR 0.9 at 100,000 GPUs needs ~2-minute checkpoints and restarts", "[reliability][validation]") {

@@ -297,10 +297,10 @@ TEST_CASE("param_gather_bytes is optional, echoed when given and round-trips", "
   const auto unset = parse(R"({"model": "llama-3-70b", "device": "h100"})");
   REQUIRE(unset.ok());
   CHECK(scenario_to_json(unset.scenario)["training"].count("param_gather_bytes") == 0);  // old scenarios: as before
-  CHECK(plan_context(unset.scenario).param_gather_bytes == 2);                        // activation_bytes
+  CHECK(param_gather_bytes(unset.scenario.training) == 2);                       // activation_bytes
   const auto fp8 = parse(R"({"model": "llama-3-70b", "device": "h100", "training": {"param_gather_bytes": 1}})");
   REQUIRE(fp8.ok());
-  CHECK(plan_context(fp8.scenario).param_gather_bytes == 1);
+  CHECK(param_gather_bytes(fp8.scenario.training) == 1);
   const auto again = parse(scenario_to_json(fp8.scenario).dump());
   REQUIRE(again.ok());
   CHECK(scenario_to_json(again.scenario)["training"]["param_gather_bytes"] == 1);
@@ -310,10 +310,10 @@ TEST_CASE("bf16_layers is optional, bounded by the model's layers, echoed when g
   const auto unset = parse(R"({"model": "llama-3-70b", "device": "h100"})");
   REQUIRE(unset.ok());
   CHECK(scenario_to_json(unset.scenario)["training"].count("bf16_layers") == 0);  // old scenarios: as before
-  CHECK(plan_context(unset.scenario).bf16_layers == 0);
+  CHECK(unset.scenario.training.bf16_layers == 0);
   const auto five = parse(R"({"model": "llama-3-70b", "device": "h100", "training": {"precision": "fp8", "bf16_layers": 5}})");
   REQUIRE(five.ok());
-  CHECK(plan_context(five.scenario).bf16_layers == 5);
+  CHECK(five.scenario.training.bf16_layers == 5);
   const auto again = parse(scenario_to_json(five.scenario).dump());
   REQUIRE(again.ok());
   CHECK(scenario_to_json(again.scenario)["training"]["bf16_layers"] == 5);
@@ -328,11 +328,11 @@ TEST_CASE("recompute_fraction needs full recompute, is echoed when below 1 and r
   const auto unset = parse(R"({"model": "llama-3-70b", "device": "h100", "training": {"layout": {"recompute": "full"}}})");
   REQUIRE(unset.ok());
   CHECK(scenario_to_json(unset.scenario)["training"]["layout"].count("recompute_fraction") == 0);
-  CHECK(plan_layout(unset.scenario).recompute_fraction == 1);
+  CHECK(unset.scenario.training.layout.recompute_fraction == 1);
   const auto part = parse(R"({"model": "llama-3-70b", "device": "h100",
       "training": {"layout": {"recompute": "full", "recompute_fraction": 0.73}}})");
   REQUIRE(part.ok());
-  CHECK(plan_layout(part.scenario).recompute_fraction == 0.73);
+  CHECK(part.scenario.training.layout.recompute_fraction == 0.73);
   const auto again = parse(scenario_to_json(part.scenario).dump());
   REQUIRE(again.ok());
   CHECK(scenario_to_json(again.scenario)["training"]["layout"]["recompute_fraction"] == 0.73);

@@ -25,11 +25,11 @@ Scenario llama(const std::string& stack) {
       "seq_len": 8192, "recompute": "full"}}})");
 }
 
-LayoutResult run(const Scenario& s) { return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)); }
+LayoutResult run(const Scenario& s) { return evaluate_layout(s.model, s.device, s.training.layout, s.training); }
 
 bool says(const Scenario& s, const std::string& words) {
-  const PlanLayout l = plan_layout(s);
-  const auto notes = explain_layout(s.model, s.device, l, evaluate_layout(s.model, s.device, l, plan_context(s)));
+  const Layout l = s.training.layout;
+  const auto notes = explain_layout(s.model, s.device, l, evaluate_layout(s.model, s.device, l, s.training));
   return std::any_of(notes.begin(), notes.end(), [&](const std::string& n) { return n.find(words) != std::string::npos; });
 }
 

@@ -66,8 +66,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bench: the layout scenario does not parse: %s\n", sizer::format_issues(plan.issues).c_str());
     return 1;
   }
-  const sizer::PlanLayout layout = sizer::plan_layout(plan.scenario);
-  const sizer::PlanContext ctx = sizer::plan_context(plan.scenario);
+  const sizer::Layout layout = plan.scenario.training.layout;
+  const sizer::TrainingInputs ctx = plan.scenario.training;
   measure("evaluate_layout", seconds, [&] {
     return sizer::evaluate_layout(plan.scenario.model, plan.scenario.device, layout, ctx).step_s;
   });

@@ -17,7 +17,7 @@ void memory_stack(const sizer::Scenario& base, ChartData& c) {
   c.activation_bytes.clear();
   for (int zero = 0; zero <= 3; ++zero) {
     sizer::Scenario s = base;
-    s.training.zero_stage = zero;
+    s.training.layout.zero_stage = zero;
     const sizer::Estimate e = sizer::evaluate(s, false, false);
     c.state_bytes.push_back(e.memory.state_bytes_per_device);
     c.activation_bytes.push_back(e.memory.activation_bytes_first_stage);

@@ -130,7 +130,7 @@ void memory_chart(Ui& ui, float h) {
                             "State after TP×PP and ZeRO sharding, plus first-stage activations, against HBM.",
                             x, fit(totals, false, gb), h);
   const float bw = (p.p1.x - p.p0.x) / 4 * 0.5f;
-  const int current = ui.sc().training.zero_stage;
+  const int current = ui.sc().training.layout.zero_stage;
   for (size_t i = 0; i < c.state_bytes.size(); ++i) {
     const ImVec2 base = p.at(static_cast<double>(i), 0);
     const ImVec2 top_state = p.at(static_cast<double>(i), c.state_bytes[i]);

@@ -186,7 +186,7 @@ struct Rank {
   int tp, cp, ep, pp, dp;
 };
 
-Rank rank_of(long long i, const sizer::PlanLayout& l) {
+Rank rank_of(long long i, const sizer::Layout& l) {
   const auto tp = static_cast<long long>(l.tp), cp = static_cast<long long>(l.cp), ep = static_cast<long long>(l.ep),
              pp = static_cast<long long>(l.pp);
   Rank r{};
@@ -221,7 +221,7 @@ void link_line(Ui& ui, const char* group, double size, sizer::Link link, bool la
 
 }  // namespace
 
-void layout_diagram(Ui& ui, const sizer::Scenario& s, const sizer::PlanLayout& l, const sizer::LayoutResult& r) {
+void layout_diagram(Ui& ui, const sizer::Scenario& s, const sizer::Layout& l, const sizer::LayoutResult& r) {
   const sizer::Device& dev = s.device;
   const double domain = std::max(1.0, dev.scale_up_domain);
   const double total = l.devices();
@@ -330,7 +330,7 @@ void layout_diagram(Ui& ui, const sizer::Scenario& s, const sizer::PlanLayout& l
 }
 
 // [SECTION] Pareto chart
-int pareto_chart(Ui& ui, const sizer::SearchResult& search, const sizer::PlanLayout& current,
+int pareto_chart(Ui& ui, const sizer::SearchResult& search, const sizer::Layout& current,
                  const sizer::LayoutResult& current_result, float height) {
   const auto& pts = search.pareto;
   auto yval = [](const sizer::LayoutResult& r) { return r.train_days > 0 ? r.train_days : r.step_s; };

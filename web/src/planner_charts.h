@@ -10,9 +10,9 @@ namespace sizer_web {
 
 void step_bar(Ui& ui, const sizer::LayoutResult& r);
 void memory_bar(Ui& ui, const sizer::LayoutResult& r);
-void layout_diagram(Ui& ui, const sizer::Scenario& s, const sizer::PlanLayout& l, const sizer::LayoutResult& r);
+void layout_diagram(Ui& ui, const sizer::Scenario& s, const sizer::Layout& l, const sizer::LayoutResult& r);
 // Pareto front of the search; returns the index of a clicked point in `search.pareto`, or -1.
-int pareto_chart(Ui& ui, const sizer::SearchResult& search, const sizer::PlanLayout& current,
+int pareto_chart(Ui& ui, const sizer::SearchResult& search, const sizer::Layout& current,
                  const sizer::LayoutResult& current_result, float height);
 
 }  // namespace sizer_web

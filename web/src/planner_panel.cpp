@@ -260,7 +260,7 @@ void results_table(Ui& ui) {
   ImGui::TableSetupColumn("Cost", ImGuiTableColumnFlags_WidthStretch, 0.65f);
   ImGui::TableHeadersRow();
   for (size_t i = 0; i < top.size(); ++i) {
-    const sizer::PlanLayout& l = top[i].layout;
+    const sizer::Layout& l = top[i].layout;
     const sizer::LayoutResult& r = top[i].result;
     ImGui::PushID(static_cast<int>(i));
     ImGui::TableNextRow(0, ImGui::GetTextLineHeight() + ui.px(6));

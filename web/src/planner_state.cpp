@@ -13,71 +13,6 @@ namespace sizer_web {
 
 namespace fmt = sizer::fmt;
 
-namespace {
-
-using sizer::num;
-
-// The headline numbers' working, built from the LayoutResult fields (formulas: docs/planner.md).
-void add_working(const sizer::Scenario& sc, const sizer::PlanLayout& l, const sizer::LayoutResult& r,
-                 std::vector<sizer::Working>* out) {
-  const double devices = l.devices();
-  const double peak = sc.device.dense_flops(sc.training.precision);
-  const std::string src = "docs/planner.md; Narayanan et al. 2021 (step, bubble), Korthikanti et al. 2022 (memory)";
-  const std::string denom = "(" + fmt::seconds(r.step_s) + " × " + num(devices) + " × " + fmt::flops_per_s(peak) + ")";
-  auto add = [&](const char* path, std::string formula, std::string substituted) {
-    out->push_back({path, std::move(formula), std::move(substituted), src});
-  };
-  add(kPlanStep,
-      "step = m × (GEMM + attention + experts + memory + TP + EP + CP + PP + overheads per micro-batch) + "
-      "bubble (" + std::string(sizer::pipeline_bubble_formula(l.pp_schedule)) + ") + "
-      "exposed DP + optimizer, "
-      "m = B ÷ (DP · EP · b)",
-      "m = " + num(l.global_batch) + " ÷ (" + num(l.dp) + " · " + num(l.ep) + " · " + num(l.micro_batch) +
-          ") = " + num(r.microbatches) + "; " + fmt::seconds(r.compute_s - r.attention_s) + " + " +
-          fmt::seconds(r.attention_s) + (r.attention_fp8 ? " (attention in FP8)" : "") + " + " +
-          fmt::seconds(r.expert_compute_s + r.moe_permute_s) + " + " +
-          fmt::seconds(r.memory_bound_s) +
-          (r.low_precision_cast_s > 0 ? " (FP8/FP4 casts " + fmt::seconds(r.low_precision_cast_s) + ", " +
-                                            sizer::to_string(sc.training.fp8_recipe) + ")"
-                                      : std::string()) +
-          " + " + fmt::seconds(r.tp_comm_s) + " + " + fmt::seconds(r.ep_comm_s) + " + " + fmt::seconds(r.cp_comm_s) + " + " +
-          fmt::seconds(r.pp_p2p_s) + " + " + fmt::seconds(r.overhead_s) + " (all micro-batches) + " +
-          fmt::seconds(r.pp_bubble_s) + " + " +
-          fmt::seconds(r.dp_comm_exposed_s) + " + " + fmt::seconds(r.optimizer_s) + " = " + fmt::seconds(r.step_s));
-  const double per_token = r.tokens_per_step > 0 ? r.model_flops_per_step / r.tokens_per_step : 0;
-  add(kPlanMfu,
-      "MFU = (6·N + 12·L·s·w) · tokens ÷ (step × devices × peak), w = query heads × head size, s the attended "
-      "span (the sequence, less with sliding windows)",
-      "(6 × " + num(sc.model.active_params) + " + 12 × " + num(sc.model.layers) + " × " +
-          num(sizer::attention_span(sc.model, l.seq_len)) + " × " + num(sizer::attention_width(sc.model)) + ") = " +
-          num(per_token) + " FLOP/token × " + num(r.tokens_per_step) +
-          " tokens ÷ " + denom + " = " + fmt::percent(r.mfu_predicted));
-  add(kPlanHfu, "HFU = hardware FLOPs per step ÷ (step × devices × peak); hardware FLOPs count recomputation",
-      num(r.hardware_flops_per_step) + " FLOP (" + std::string(sizer::to_string(l.recompute)) + " recompute) ÷ " + denom +
-          " = " + fmt::percent(r.hfu_predicted));
-  add(kPlanFlops, "model FLOP/s per device = model FLOPs per step ÷ (step × devices)",
-      num(r.model_flops_per_step) + " FLOP ÷ (" + fmt::seconds(r.step_s) + " × " + num(devices) + ") = " +
-          fmt::flops_per_s(r.model_flops_per_s_per_device));
-  add(kPlanTokens, "tokens/s = B · s ÷ step",
-      num(l.global_batch) + " × " + num(l.seq_len) + " ÷ " + fmt::seconds(r.step_s) + " = " + num(r.tokens_per_s));
-  const double tps = r.tokens_per_s * sc.training.goodput;
-  add(kPlanDays, "days = D ÷ (tokens/s × goodput) ÷ 86,400 s",
-      num(sc.training.tokens) + " ÷ (" + num(r.tokens_per_s) + " × " + num(sc.training.goodput) + ") ÷ 86,400 = " +
-          num(r.train_days) + " days");
-  add(kPlanHours, "device-hours = D ÷ (tokens/s × goodput) ÷ 3,600 s × devices",
-      num(sc.training.tokens) + " ÷ " + num(tps) + " ÷ 3,600 × " + num(devices) + " = " + fmt::hours(r.device_hours));
-  add(kPlanCost, "cost = device-hours × price per device-hour",
-      r.cost_usd > 0 ? fmt::hours(r.device_hours) + " × $" + num(sc.training.price.usd_per_device_hour) + " = " + fmt::usd(r.cost_usd)
-                     : std::string("no price offer: pick one to see the cost"));
-  add(kPlanMemory, "memory = weights + grads + optimizer + activations + buffers ≤ HBM × usable",
-      fmt::bytes(r.weight_bytes) + " + " + fmt::bytes(r.grad_bytes) + " + " + fmt::bytes(r.optimizer_bytes) + " + " +
-          fmt::bytes(r.activation_bytes) + " + " + fmt::bytes(r.buffer_bytes) + " = " + fmt::bytes(r.device_memory_bytes) +
-          (r.fits ? " ≤ " : " > ") + fmt::bytes(sc.device.memory_bytes) + " × " + num(sc.training.hbm_usable) +
-          " = " + fmt::bytes(r.usable_memory_bytes));
-}
-
-}  // namespace
-
 void refresh_plan(AppState& s) {
   PlannerState& p = s.view.planner;
   const sizer::Scenario& sc = s.computed.scenario;
@@ -86,12 +21,15 @@ void refresh_plan(AppState& s) {
     p.layout = x.layout;
     p.result = x.result;
     p.explanations = std::move(x.explanations);
+    p.working = std::move(x.working);
     p.has_accuracy = x.has_accuracy;
     p.accuracy = x.accuracy;
     p.revision = s.computed.revision;
   }
   if (s.computed.working_ready && p.working_revision != s.computed.revision) {
-    add_working(sc, p.layout, p.result, &s.computed.estimate.working);
+    for (const sizer::Working& w : p.working) {
+      s.computed.estimate.working.push_back({"plan." + w.path, w.formula, w.substituted, w.source});
+    }
     p.working_revision = s.computed.revision;
   }
 }
@@ -106,7 +44,7 @@ std::string search_key(const sizer::Scenario& s) {
     }
   }
   const sizer::SearchInputs& q = s.training.search;
-  const double devices = sizer::plan_layout(s).devices();
+  const double devices = s.training.layout.devices();
   j["searched_devices"] = {q.devices_min > 0 ? q.devices_min : devices, q.devices_max > 0 ? q.devices_max : devices};
   return j.dump();
 }
@@ -146,7 +84,7 @@ bool run_pending_search(AppState& s) {
   return true;
 }
 
-void load_layout(AppState& s, const sizer::PlanLayout& l) {
+void load_layout(AppState& s, const sizer::Layout& l) {
   set_input(s, "training.layout.tp", l.tp);
   set_input(s, "training.layout.pp", l.pp);
   set_input(s, "training.layout.dp", l.dp);
@@ -179,7 +117,7 @@ std::string g(double v) {
 
 }  // namespace
 
-std::string layout_label(const sizer::PlanLayout& l) {
+std::string layout_label(const sizer::Layout& l) {
   std::string t = "TP " + g(l.tp) + " × PP " + g(l.pp) + " × DP " + g(l.dp);
   if (l.cp > 1) t += " × CP " + g(l.cp);
   // Folded EP is drawn from the TP × CP × DP ranks, not a factor of the device count.
@@ -192,7 +130,7 @@ std::string layout_label(const sizer::PlanLayout& l) {
 std::string planner_text(const AppState& s) {
   const sizer::Scenario& sc = s.computed.scenario;
   const sizer::RankedLayout x = sizer::plan(sc);
-  const sizer::PlanLayout& l = x.layout;
+  const sizer::Layout& l = x.layout;
   const sizer::LayoutResult& r = x.result;
   std::string t = "Planner: " + layout_label(l) + " = " + fmt::count(l.devices()) + " devices";
   if (!r.valid()) {

@@ -25,9 +25,10 @@ struct PlannerState {
   // The scenario's own layout, evaluated for Computed::revision `revision`.
   int revision = -1;
   int working_revision = -1;   // Computed::revision whose working records include the planner's
-  sizer::PlanLayout layout;
+  sizer::Layout layout;
   sizer::LayoutResult result;
   std::vector<std::string> explanations;
+  std::vector<sizer::Working> working;  // the core's plan(), paths without the "plan." prefix
   bool has_accuracy = false;      // a valid layout: its step is quoted with `accuracy`
   sizer::LayoutAccuracy accuracy;
   // Search: results of the last run and what they were run for.
@@ -45,8 +46,8 @@ struct PlannerState {
   bool scroll_to_results = false;
 };
 
-// Working records of the planner's headline numbers ("show the working"), appended to the
-// estimate's records so hovering and pinning work as for every other number. Paths follow the
+// Working records of the planner's headline numbers ("show the working", as the core's plan()
+// writes them), appended to the estimate's records so hovering and pinning work as for every other number. Paths follow the
 // `sizer plan` JSON, prefixed with "plan.": plan.result.step.step_s, ...throughput.mfu_predicted,
 // ...throughput.hfu_predicted, ...throughput.model_flops_per_s_per_device,
 // ...throughput.tokens_per_s, ...run.train_days, ...run.device_hours, ...run.cost_usd,
@@ -76,9 +77,9 @@ void request_search(AppState& s);
 bool run_pending_search(AppState& s);
 // Loads a search result's layout (TP, PP, DP, CP, EP, micro-batch, virtual stages, ZeRO stage,
 // recompute) into the scenario draft.
-void load_layout(AppState& s, const sizer::PlanLayout& l);
+void load_layout(AppState& s, const sizer::Layout& l);
 // "TP 8 × PP 64 × DP 6" (CP and EP only when above 1).
-std::string layout_label(const sizer::PlanLayout& l);
+std::string layout_label(const sizer::Layout& l);
 // The planner headline, explanations and search summary as plain text (for #results-text).
 std::string planner_text(const AppState& s);
 

@@ -37,7 +37,7 @@ void memory_section(Ui& ui) {
   result_row(ui, "Activations, first pipeline stage", fmt::bytes(m.activation_bytes_first_stage),
              "training.memory.activation_bytes_first_stage");
   result_row(ui, "State per device", fmt::bytes(m.state_bytes_per_device), "training.memory.state_bytes_per_device",
-             "TP×PP = " + fmt::count(l.tp * l.pp) + ", ZeRO " + std::to_string(s.training.zero_stage));
+             "TP×PP = " + fmt::count(l.tp * l.pp) + ", ZeRO " + std::to_string(s.training.layout.zero_stage));
   result_row(ui, "Per device in total", fmt::bytes(m.device_total_bytes), "",
              m.fits_device ? "fits in " + fmt::bytes(s.device.memory_bytes * s.training.hbm_usable) + " usable"
                            : "does NOT fit in " + fmt::bytes(s.device.memory_bytes * s.training.hbm_usable) + " usable",

@@ -8,7 +8,7 @@ namespace sizer {
 
 using nlohmann::json;
 
-json plan_layout_to_json(const PlanLayout& l) {
+json plan_layout_to_json(const Layout& l) {
   return json_object({{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"cp", l.cp}, {"ep", l.ep},
                       {"virtual_stages", l.virtual_stages},
                       {"micro_batch", l.micro_batch}, {"global_batch", l.global_batch}, {"seq_len", l.seq_len},
@@ -90,7 +90,7 @@ json plan_to_json(const Scenario& s) {
   const RankedLayout x = plan(s);
   return json_object({{"schema", "sizer.plan.v1"}, {"scenario", scenario_to_json(s)},
                       {"layout", plan_layout_to_json(x.layout)},
-                      {"result", layout_result_to_json(x)}});
+                      {"result", layout_result_to_json(x)}, {"working", working_to_json(x.working)}});
 }
 
 json search_to_json(const Scenario& s, const SearchResult& r) {

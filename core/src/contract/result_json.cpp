@@ -181,7 +181,7 @@ json scenario_to_json(const Scenario& s) {
                                {"mfu", t.mfu},
                                {"optimizer", to_string(t.optimizer)},
                                {"bytes_per_param", t.bytes_per_param},
-                               {"zero_stage", t.zero_stage},
+                               {"zero_stage", t.layout.zero_stage},
                                {"hbm_usable", t.hbm_usable},
                                {"days", t.days},
                                {"goodput", t.goodput},
@@ -406,15 +406,19 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
   j["notes"] = e.notes;
   j["nulls"] = nulls;
   j["warnings"] = issues_to_json(warnings);
+  j["working"] = working_to_json(e.working);
+  return j;
+}
+
+json working_to_json(const std::vector<Working>& working) {
   json work = json::array();
-  for (const Working& x : e.working) {
+  for (const Working& x : working) {
     work.push_back(json_object({{"path", x.path},
                                 {"formula", x.formula},
                                 {"substituted", x.substituted},
                                 {"source", x.source}}));
   }
-  j["working"] = work;
-  return j;
+  return work;
 }
 
 }  // namespace sizer

@@ -77,7 +77,7 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
     l.recompute_fraction = 1;
   }
   r.boolean(obj, "sequence_parallel", path, &l.sequence_parallel);
-  r.integer(obj, "zero_stage", path, Range{0, 3}, &t->zero_stage);
+  r.integer(obj, "zero_stage", path, Range{0, 3}, &t->layout.zero_stage);
 }
 
 // "megatron, pytorch, pytorch_eager or jax": the bundled stacks, for messages.
@@ -199,14 +199,14 @@ void read_search(Reader& r, const json& o, const std::string& path, SearchInputs
 // refuse the same layouts: errors when the scenario gives training.layout, warnings when the
 // default layout does not suit the model.
 void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* errors, std::vector<Issue>* warnings) {
-  const PlanLayout l = plan_layout(s);
+  const Layout l = s.training.layout;
   std::vector<Issue>* out = layout_given ? errors : warnings;
   if (l.devices() > kMaxLayoutDevices) {
     out->push_back({"training.layout", std::string(l.ep_folding ? "gives tp × pp × dp × cp = " : "gives tp × pp × dp × cp × ep = ") +
                                            fmt::count(l.devices()) + " devices; at most 1,000,000 are allowed"});
     return;
   }
-  const LayoutResult r = evaluate_layout(s.model, s.device, l, plan_context(s));
+  const LayoutResult r = evaluate_layout(s.model, s.device, l, s.training);
   struct Rule { LayoutProblem bit; const char* path; };
   const Rule rules[] = {{kTpHeads, "training.layout.tp"}, {kPpLayers, "training.layout.pp"},
                         {kBatchSplit, "training.layout.global_batch"}, {kEpExperts, "training.layout.ep"},
@@ -225,8 +225,8 @@ constexpr double kSeedLayoutDevices = 3072;
 bool layout_suits(const Scenario& s, const Layout& l) {
   Scenario trial = s;
   trial.training.layout = l;
-  const PlanLayout pl = plan_layout(trial);
-  const LayoutResult r = evaluate_layout(trial.model, trial.device, pl, plan_context(trial));
+  const Layout pl = trial.training.layout;
+  const LayoutResult r = evaluate_layout(trial.model, trial.device, pl, trial.training);
   return r.problems == 0 && r.fits && std::fmod(trial.model.layers, l.pp) == 0;
 }
 }  // namespace
@@ -241,7 +241,7 @@ bool layout_suits(const Scenario& s, const Layout& l) {
 Layout default_training_layout(const Scenario& s) {
   const Layout seed = s.training.layout;
   // Capped at the model's layers (read_training), the seed's 64 stages are one layer each: no longer its layout.
-  if (Layout{}.pp <= s.model.layers && layout_suits(s, seed)) return seed;
+  if (seed_layout().pp <= s.model.layers && layout_suits(s, seed)) return seed;
   const double heads = s.model.heads, layers = s.model.layers;
   for (double tp : {8.0, 4.0, 2.0, 1.0}) {
     if (heads <= 0 || std::fmod(heads, tp) != 0) continue;

@@ -33,7 +33,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s);
 // the defaults from the bundled operations tables for the scenario's device.
 void read_operations(Reader& r, const json& doc, const Catalog& c, Scenario* s);
 
-// training.layout (with the planner keys) into t->layout and t->zero_stage.
+// training.layout (with the planner keys, zero_stage among them) into t->layout.
 void read_layout(Reader& r, const json& obj, const std::string& path, TrainingInputs* t);
 // training.stack: a bundled stack id, or {"id", and any of "memory_bound_scale", "attention",
 // "layer_overhead_s"} to change its values.

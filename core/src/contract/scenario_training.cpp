@@ -71,7 +71,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
       else r.error("training.optimizer", "must be adam_mixed or adam_fp8; got " + echo_quoted(opt));
     }
     bpp_given = r.number(o, "bytes_per_param", path, kBytesPerParam, &t.bytes_per_param);
-    r.integer(o, "zero_stage", path, Range{0, 3}, &t.zero_stage);
+    r.integer(o, "zero_stage", path, Range{0, 3}, &t.layout.zero_stage);
     r.number(o, "hbm_usable", path, kFraction, &t.hbm_usable);
     r.number(o, "memory_overhead_fraction", path, Range{0, 1}, &t.memory_overhead_fraction);
     if (bool dropout = false; r.boolean(o, "dropout", path, &dropout)) t.dropout = dropout ? 1 : 0;

@@ -20,7 +20,7 @@ constexpr double kTpCollectivesPerLayer = 4.0;  // 2 forward + 2 backward (all-r
 constexpr double kTpExtraFullRecompute = 2.0;   // the recomputed forward repeats its 2
 }  // namespace
 
-void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+void comm_terms(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                 LayoutResult* r) {
   const double s = l.seq_len, b = l.micro_batch;
   // Tensor parallel: 4 collectives per layer per micro-batch (6 with full recompute). A MoE layer

@@ -12,7 +12,7 @@
 namespace sizer::layout {
 
 
-void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+void compute_terms(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                    LayoutResult* r) {
   const double s = l.seq_len, b = l.micro_batch, h = m.hidden;
   const GemmShapeEfficiency shape = gemm_shape_efficiency(m, d, l.tp, b * s / l.cp);

@@ -34,11 +34,11 @@ namespace sizer::layout {
 
 namespace {
 
-double dp_forward_share(const Model& m, const PlanLayout& l, const Step& st) {
+double dp_forward_share(const Model& m, const Layout& l, const Step& st) {
   return std::min(0.5, safe_div(model_flops_per_token(m, l.seq_len) / kPassesFwdBwd, st.hw_token));
 }
 
-double dp_sync_exposed_s(double grads, double gather, double fwd_share, double t_mb, const PlanLayout& l,
+double dp_sync_exposed_s(double grads, double gather, double fwd_share, double t_mb, const Layout& l,
                          const Step& st) {
   // Per model chunk: v chunks per device under interleaving, else one. A chunk's unit is one
   // micro-batch through it.
@@ -68,14 +68,14 @@ struct DpTime {
   double exposed_s = 0, total_s = 0;
 };
 
-DpTime zero3_time(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+DpTime zero3_time(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                   double t_mb, double inner) {
   // One FSDP unit per layer of this pipeline stage; the embedding and head ride with them.
   const double units = std::max(1.0, st.layers_stage);
   const double g = st.shard_group, replicas = st.dp_group / g;
   const double k = ranks_per_domain(g, inner, st.domain);
   const double unit_params = st.shard_params / units;
-  const double gather = collective_s(d, Coll::all_gather, g, k, 1, unit_params * c.param_gather_bytes);
+  const double gather = collective_s(d, Coll::all_gather, g, k, 1, unit_params * param_gather_bytes(c));
   const double scatter = collective_s(d, Coll::reduce_scatter, g, k, 1, unit_params * c.grad_bytes);
   // HSDP: the gradient shard is all-reduced across replicas, each shard-group rank with the rank
   // holding the same shard in the other replicas (stride g·inner).
@@ -108,7 +108,7 @@ DpTime zero3_time(const Model& m, const Device& d, const PlanLayout& l, const Pl
 
 }  // namespace
 
-void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+void data_parallel_terms(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                          double t_mb, LayoutResult* r) {
   if (st.dp_group <= 1) return;
   const double inner = l.tp * l.pp * (st.moe ? l.cp * l.ep : 1.0);  // stride between DP ranks
@@ -124,7 +124,7 @@ void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, c
   const double n = st.dp_group, params = st.shard_params;
   const double grads = l.zero_stage == 0 ? collective_s(d, Coll::all_reduce, n, k, 1, params * c.grad_bytes)
                                          : collective_s(d, Coll::reduce_scatter, n, k, 1, params * c.grad_bytes);
-  const double gather = l.zero_stage == 0 ? 0.0 : collective_s(d, Coll::all_gather, n, k, 1, params * c.param_gather_bytes);
+  const double gather = l.zero_stage == 0 ? 0.0 : collective_s(d, Coll::all_gather, n, k, 1, params * param_gather_bytes(c));
   if (!l.dp_overlap) {
     r->dp_comm_exposed_s = grads + gather;
     return;

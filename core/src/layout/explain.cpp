@@ -8,7 +8,7 @@
 
 namespace sizer {
 
-std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r,
+std::string explain_problem(const Model& m, const Device& d, const Layout& l, const LayoutResult& r,
                             LayoutProblem p) {
   switch (p) {
     case kTpHeads: return "TP " + num(l.tp) + " does not divide the " + num(m.heads) + " attention heads";
@@ -44,7 +44,7 @@ std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l
   return "not a valid layout";
 }
 
-std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r,
+std::vector<std::string> explain_layout(const Model& m, const Device& d, const Layout& l, const LayoutResult& r,
                                         const std::string& stack) {
   std::vector<std::string> out;
   for (LayoutProblem p : {kTpHeads, kPpLayers, kBatchSplit, kEpExperts, kCpSeq, kInterleave, kEpFolding, kFsdpShard,

@@ -15,7 +15,7 @@ double model_flops_per_token(const Model& m, double seq_len) {
          3.0 * layout::kAttnFwdFlopsPerTokenLayer * m.layers * attention_span(m, seq_len) * attention_width(m);
 }
 
-LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c) {
+LayoutResult evaluate_layout(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c) {
   using namespace layout;
   LayoutResult r;
   Step st;
@@ -132,9 +132,16 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
   r.hfu_predicted = safe_div(r.hardware_flops_per_step, r.step_s * st.devices * st.peak);
   r.tokens_per_s = safe_div(r.tokens_per_step, r.step_s);
   r.goodput = c.goodput;
-  if (c.predict_goodput) {
-    // This layout's own job: its size, and each device's shard of the checkpoint.
-    reliability::Job job = c.job;
+  if (c.reliability.predict_goodput) {
+    // This layout's own job: the run's failure rates and checkpoint (reliability.h), its size, and
+    // each device's shard of the checkpoint.
+    const memory::StateAccounting acc = memory::accounting(c.optimizer, c.bytes_per_param);
+    reliability::Job job;
+    job.failures_per_device_day = c.reliability.rates.total();
+    job.hardware_per_device_day = c.reliability.rates.hardware();
+    job.checkpoint_bytes = m.params * (acc.weight_bytes + acc.optimizer_bytes);
+    job.write_bytes_per_s = c.checkpoint_bytes_per_s;
+    job.read_bytes_per_s = c.reliability.read_bytes_per_s > 0 ? c.reliability.read_bytes_per_s : c.checkpoint_bytes_per_s;
     job.devices = st.devices;
     job.checkpoint_bytes_per_device = r.weight_bytes + r.optimizer_bytes;
     r.goodput = reliability::predict(job, c.reliability).goodput_predicted;
@@ -143,7 +150,7 @@ LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& 
     const double seconds = c.tokens / r.tokens_per_s / std::max(1e-3, r.goodput);
     r.train_days = seconds / kSecondsPerDay;
     r.device_hours = seconds / kSecondsPerHour * st.devices;
-    r.cost_usd = r.device_hours * c.usd_per_device_hour;
+    r.cost_usd = r.device_hours * c.price.usd_per_device_hour;
   }
   return r;
 }

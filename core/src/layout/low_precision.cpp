@@ -72,7 +72,7 @@ double tp_comm_bytes_fraction(Fp8Recipe r) {
 
 namespace layout {
 
-double cast_elements_per_token_layer(const Model& m, const PlanLayout& l) {
+double cast_elements_per_token_layer(const Model& m, const Layout& l) {
   // Per device, per token, per layer: the inputs of the column-parallel linears (QKV, MLP in) are
   // whole on every TP rank, those of the row-parallel ones (attention out, MLP down) are split;
   // output gradients the other way round (Shoeybi et al. 2019 §3 for the split). A MoE layer casts

@@ -8,7 +8,7 @@
 // behind compute), collective staging buffers, the units a ZeRO-3/FSDP rank gathers at once (the
 // current one and the prefetched next: PyTorch FSDP gathers a layer, Zhao et al. 2023 §3.3 and
 // §4.2; XLA a weight array, Xu et al. 2021 GSPMD), and an editable allowance for allocator
-// fragmentation and framework buffers (PlanContext::memory_overhead_fraction; docs/contract.md).
+// fragmentation and framework buffers (TrainingInputs::memory_overhead_fraction; docs/contract.md).
 #include "parts.h"
 #include "sizer/formulas/low_precision.h"
 #include "sizer/formulas/training_memory.h"
@@ -19,7 +19,7 @@ namespace {
 constexpr double kGatheredUnits = 2.0;  // the unit in use and the prefetched next one
 // Parameters of the largest single weight array of a layer on one model-parallel rank: an MLP
 // matrix h·f, the query projection, or (MoE) one of the experts' stacked h·f arrays, E/EP experts.
-double largest_weight(const Model& m, const PlanLayout& l) {
+double largest_weight(const Model& m, const Layout& l) {
   const double h = m.hidden;
   const double f = m.ffn_hidden > 0 ? m.ffn_hidden : 4 * h;
   const double head = m.attention.head_dim > 0 ? m.attention.head_dim : h / std::max(1.0, m.heads);
@@ -30,7 +30,7 @@ double largest_weight(const Model& m, const PlanLayout& l) {
 
 }  // namespace
 
-void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+void memory_terms(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                   LayoutResult* r) {
   const double s = l.seq_len, b = l.micro_batch, h = m.hidden;
   const memory::StateAccounting acc = memory::accounting(c.optimizer, c.bytes_per_param);

@@ -88,7 +88,7 @@ constexpr double kGatedBiases = 2.0;           // gate and up projections' biase
 // the excess is that chip's own: dispatch_vs_stack, or with the gathers offloaded to SparseCores
 // (XLA's --xla_tpu_enable_offloading_gather_to_sparsecore) sparsecore_gather_vs_stack. Never below
 // a copy. Sets the result's permute_scale and what it was made of.
-void dispatch_scale(const Device& d, const PlanLayout& l, const SoftwareStack& st, LayoutResult* r) {
+void dispatch_scale(const Device& d, const Layout& l, const SoftwareStack& st, LayoutResult* r) {
   r->permute_scale = st.permute_scale;
   if (st.permute_scale <= 1) return;
   r->sparsecore_unfitted = l.sparsecore_gather && !(d.sparsecore_gather_vs_stack > 0);
@@ -102,16 +102,16 @@ void dispatch_scale(const Device& d, const PlanLayout& l, const SoftwareStack& s
 }
 }  // namespace
 
-double moe_imbalance(const PlanLayout& l) {
+double moe_imbalance(const Layout& l) {
   if (l.expert_imbalance > 0) return l.expert_imbalance;  // given: also a dropping router's capacity padding
   return l.ep > 1 ? kDefaultImbalance : 1.0;  // every expert on every device: no device carries more
 }
 
-double ep_overlap_sm_share(const PlanLayout& l) {
+double ep_overlap_sm_share(const Layout& l) {
   return l.ep_dispatcher == EpDispatcher::deepep ? kDeepEpSmShare : kOverlapContention;
 }
 
-void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+void moe_terms(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                LayoutResult* r) {
   if (!st.moe) return;
   const double s = l.seq_len, b = l.micro_batch, h = m.hidden, k = m.moe.experts_per_token;

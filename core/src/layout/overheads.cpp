@@ -23,7 +23,7 @@ double head_layer_equivalents(const Model& m) {
   return layer_params > 0 ? m.vocab * m.hidden / layer_params : 0.0;
 }
 
-double slowest_stage_units(const Model& m, const PlanLayout& l) {
+double slowest_stage_units(const Model& m, const Layout& l) {
   const double full = slowest_stage_layers(m.layers, l);
   if (l.pp <= 1) return full;
   // The last device holds what the others leave, plus the head.
@@ -35,7 +35,7 @@ double slowest_stage_units(const Model& m, const PlanLayout& l) {
 // (sources in layout_model.h): 1F1B (p − 1)/v · t; ZB-H1 (p − 1)(T_F + T_B − T_W) = (p − 1)/3 · t
 // (÷ v when interleaved, as 1F1B's); DualPipe (p/2 − 1)(T_F&B + T_B − 3·T_W) with T_F&B = T_F + T_B:
 // zero.
-double pipeline_bubble_s(const PlanLayout& l, double t_mb) {
+double pipeline_bubble_s(const Layout& l, double t_mb) {
   if (l.pp <= 1) return 0;
   const double third = t_mb / kPassesFwdBwd;
   switch (l.pp_schedule) {
@@ -46,7 +46,7 @@ double pipeline_bubble_s(const PlanLayout& l, double t_mb) {
   return 0;
 }
 
-void overhead_terms(const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st, LayoutResult* r) {
+void overhead_terms(const Device& d, const Layout& l, const TrainingInputs& c, const Step& st, LayoutResult* r) {
   const double passes = kPassesFwdBwd + recompute_passes(l);
   r->overhead_s = (d.layer_overhead_s + c.stack.layer_overhead_s) * passes * st.layers_stage * st.mb;
   r->optimizer_s = safe_div(kAdamStateTouches * (r->weight_bytes + r->grad_bytes + r->optimizer_bytes), d.hbm_bytes_per_s);

@@ -25,7 +25,7 @@ constexpr double kCausalShare = 0.5;                // causal attention computes
 constexpr double kOverlapContention = 0.1;
 
 // Elements cast to FP8/FP4 per token per layer on one device (low_precision.cpp).
-double cast_elements_per_token_layer(const Model& m, const PlanLayout& l);
+double cast_elements_per_token_layer(const Model& m, const Layout& l);
 
 inline double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 inline bool divides(double a, double b) { return b > 0 && std::fmod(a, b) == 0; }
@@ -54,14 +54,14 @@ struct Step {
 // Layers on the fullest pipeline device: L layers over p·v chunks put ⌈L/(p·v)⌉·v layers on some
 // device (PP 24 on 128 layers: 6, not 5.33); the pipeline runs at that stage's pace and that stage
 // holds the most activations.
-inline double slowest_stage_layers(double layers, const PlanLayout& l) {
+inline double slowest_stage_layers(double layers, const Layout& l) {
   return std::ceil(layers / (l.pp * l.virtual_stages) - 1e-9) * l.virtual_stages;
 }
 
 // Forward passes the backward recomputes: with recompute full, `recompute_fraction` of each
 // layer's forward (1 by default; Megatron-Core's block method recomputes N of a stage's layers,
 // MaxText's custom remat policies recompute what they neither save nor offload); else none.
-inline double recompute_passes(const PlanLayout& l) {
+inline double recompute_passes(const Layout& l) {
   return l.recompute == Recompute::full ? std::clamp(l.recompute_fraction, 0.0, 1.0) : 0.0;
 }
 
@@ -70,7 +70,7 @@ inline double recompute_passes(const PlanLayout& l) {
 // module filters). Without PP it is the model's share. Under PP they sit at the model's ends, on
 // the first and last stages, which become the slowest: at most one model chunk of a device's
 // layers (the whole stage without interleaving).
-inline double bf16_layer_share(const Model& m, const PlanLayout& l, const PlanContext& c, const Step& st) {
+inline double bf16_layer_share(const Model& m, const Layout& l, const TrainingInputs& c, const Step& st) {
   if (c.bf16_layers <= 0 || m.layers <= 0 || st.layers_stage <= 0) return 0;
   if (l.pp <= 1) return std::min(1.0, c.bf16_layers / m.layers);
   const double chunk = st.layers_stage / std::max(1.0, l.virtual_stages);
@@ -85,31 +85,31 @@ inline double linear_s_per_flop(double peak, double lp, double peak_bf16, double
 }
 
 // Term families, in the order evaluate_layout calls them. Each fills its fields of *r.
-void memory_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+void memory_terms(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                   LayoutResult* r);
-void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+void compute_terms(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                    LayoutResult* r);
-void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+void comm_terms(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                 LayoutResult* r);
 // Busiest device's expert load ÷ the mean: the layout's expert_imbalance when given (for a
 // token-dropping router, its capacity factor: every expert computes that many slots), else the
 // sourced default with expert parallelism and 1 without (moe.cpp).
-double moe_imbalance(const PlanLayout& l);
+double moe_imbalance(const Layout& l);
 // Share of the chip's SMs an overlapped all-to-all's kernels take from the compute under it.
-double ep_overlap_sm_share(const PlanLayout& l);
-void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+double ep_overlap_sm_share(const Layout& l);
+void moe_terms(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                LayoutResult* r);
 // Output head FLOPs in units of one layer's (the logits GEMM V·h against a layer's parameters).
 double head_layer_equivalents(const Model& m);
 // Work on the slowest pipeline device in layer units: its layers, or the last device's layers plus
 // the head, whichever is more (pp = 1: all layers; the head is spread with them).
-double slowest_stage_units(const Model& m, const PlanLayout& l);
+double slowest_stage_units(const Model& m, const Layout& l);
 // Pipeline bubble of the schedule for a micro-batch time t_mb (overheads.cpp).
-double pipeline_bubble_s(const PlanLayout& l, double t_mb);
+double pipeline_bubble_s(const Layout& l, double t_mb);
 // Per-layer fixed costs and the optimizer step (overheads.cpp).
-void overhead_terms(const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st, LayoutResult* r);
+void overhead_terms(const Device& d, const Layout& l, const TrainingInputs& c, const Step& st, LayoutResult* r);
 // Needs the per-micro-batch time t_mb (what the reduction can hide behind).
-void data_parallel_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c, const Step& st,
+void data_parallel_terms(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c, const Step& st,
                          double t_mb, LayoutResult* r);
 
 }  // namespace sizer::layout

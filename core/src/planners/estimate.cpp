@@ -83,7 +83,7 @@ void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
   const double zero_group = layout_zero_group(l.dp, l.cp, l.ep, m.moe.enabled(), l.ep_folding, l.tp,
                                              l.expert_tp > 0 ? l.expert_tp : l.tp);
   r.state_bytes_per_device = memory::state_bytes_per_device(
-      m.params, e.model.routed_expert_params, acc, l.tp, l.pp, zero_group, l.ep, t.zero_stage, l.expert_tp);
+      m.params, e.model.routed_expert_params, acc, l.tp, l.pp, zero_group, l.ep, t.layout.zero_stage, l.expert_tp);
   r.device_total_bytes = r.state_bytes_per_device + r.activation_bytes_first_stage;
   r.fits_device = r.device_total_bytes <= d.memory_bytes * t.hbm_usable;
   write_working(w, [&] {
@@ -123,8 +123,8 @@ void evaluate_memory(const Scenario& s, Estimate& e, WorkingLog& w) {
         memory::model_parallel_shard_params(m.params, e.model.routed_expert_params, l.tp, l.pp, l.ep, l.expert_tp);
     w.add("training.memory.state_bytes_per_device",
           m.moe.enabled() ? "((N − routed)/(t·p) + routed/(t_e·p·e)) × (w + g + o), ZeRO stage " +
-                                std::to_string(t.zero_stage) + " shards over the ZeRO group"
-                          : "N/(t·p) × (w + g + o), ZeRO stage " + std::to_string(t.zero_stage) +
+                                std::to_string(t.layout.zero_stage) + " shards over the ZeRO group"
+                          : "N/(t·p) × (w + g + o), ZeRO stage " + std::to_string(t.layout.zero_stage) +
                                 " shards over d·c·e",
           num(shard) + " params per device (t=" + num(l.tp) + ", p=" + num(l.pp) + ", e=" + num(l.ep) +
               (m.moe.enabled() ? ", t_e=" + num(l.expert_tp > 0 ? l.expert_tp : l.tp) : std::string()) +

@@ -13,7 +13,7 @@ namespace sizer::detail {
 void evaluate_layout_prediction(const Scenario& s, Estimate& e, WorkingLog& w) {
   if (!s.training.layout_given) return;
   const RankedLayout x = plan(s);
-  const PlanLayout& l = x.layout;
+  const Layout& l = x.layout;
   const LayoutResult& r = x.result;
   if (!r.valid() || !(r.step_s > 0)) return;
   LayoutPrediction& p = e.layout;

@@ -42,73 +42,6 @@ void finish(const Scenario& s, RankedLayout* x) {
 
 }  // namespace
 
-PlanLayout plan_layout(const Scenario& s) {
-  const Layout& l = s.training.layout;
-  PlanLayout p;
-  p.tp = l.tp;
-  p.pp = l.pp;
-  p.dp = l.dp;
-  p.cp = l.cp;
-  p.ep = l.ep;
-  p.virtual_stages = l.virtual_stages;
-  p.micro_batch = l.micro_batch;
-  p.global_batch = l.global_batch;
-  p.seq_len = l.seq_len;
-  p.recompute = l.recompute;
-  p.sequence_parallel = l.sequence_parallel;
-  p.zero_stage = s.training.zero_stage;
-  p.flash_attention = l.flash_attention;
-  p.dp_overlap = l.dp_overlap;
-  p.tp_comm_overlap = l.tp_comm_overlap;
-  p.pp_comm_overlap = l.pp_comm_overlap;
-  p.expert_tp = l.expert_tp;
-  p.ep_folding = l.ep_folding;
-  p.ep_overlap = l.ep_overlap;
-  p.expert_imbalance = l.expert_imbalance;
-  p.fsdp_shard = l.fsdp_shard;
-  p.offload_activations = l.offload_activations;
-  p.recompute_fraction = l.recompute_fraction;
-  p.einsum_dispatch = l.einsum_dispatch;
-  p.sparsecore_gather = l.sparsecore_gather;
-  p.pp_schedule = l.pp_schedule;
-  p.ep_dispatcher = l.ep_dispatcher;
-  return p;
-}
-
-PlanContext plan_context(const Scenario& s) {
-  const TrainingInputs& t = s.training;
-  PlanContext c;
-  c.precision = t.precision;
-  c.fp8_recipe = t.fp8_recipe;
-  c.tokens = t.tokens;
-  c.goodput = t.goodput;
-  c.predict_goodput = t.reliability.predict_goodput;
-  if (c.predict_goodput) {
-    const memory::StateAccounting acc = memory::accounting(t.optimizer, t.bytes_per_param);
-    c.reliability = t.reliability;
-    c.job.failures_per_device_day = t.reliability.rates.total();
-    c.job.hardware_per_device_day = t.reliability.rates.hardware();
-    c.job.checkpoint_bytes = s.model.params * (acc.weight_bytes + acc.optimizer_bytes);
-    c.job.write_bytes_per_s = t.checkpoint_bytes_per_s;
-    c.job.read_bytes_per_s = t.reliability.read_bytes_per_s > 0 ? t.reliability.read_bytes_per_s : t.checkpoint_bytes_per_s;
-  }
-  c.usd_per_device_hour = t.price.usd_per_device_hour;
-  c.hbm_usable = t.hbm_usable;
-  c.memory_overhead_fraction = t.memory_overhead_fraction;
-  c.dropout = t.dropout;
-  c.bytes_per_param = t.bytes_per_param;
-  c.optimizer = t.optimizer;
-  c.grad_bytes = t.grad_bytes;
-  c.activation_bytes = t.activation_bytes;
-  c.param_gather_bytes = t.param_gather_bytes > 0 ? t.param_gather_bytes : t.activation_bytes;
-  c.bf16_layers = t.bf16_layers;
-  c.fp8_attention = t.fp8_attention;
-  c.alltoall_dispatch_bytes = t.alltoall_dispatch_bytes;
-  c.alltoall_combine_bytes = t.alltoall_combine_bytes;
-  c.stack = t.stack;
-  return c;
-}
-
 std::vector<double> search_device_counts(double min, double max) {
   std::vector<double> out;
   if (!(min >= 1) || max < min) return out;
@@ -128,8 +61,8 @@ std::vector<double> search_device_counts(double min, double max) {
 SearchResult search_layouts(const Scenario& s) {
   SearchResult out;
   const SearchInputs& q = s.training.search;
-  const PlanLayout base = plan_layout(s);
-  const PlanContext ctx = plan_context(s);
+  const Layout base = s.training.layout;
+  const TrainingInputs& ctx = s.training;
   const Model& m = s.model;
   const double lo = q.devices_min > 0 ? q.devices_min : base.devices();
   const double hi = q.devices_max > 0 ? q.devices_max : lo;
@@ -145,7 +78,7 @@ SearchResult search_layouts(const Scenario& s) {
   RankedLayout best_here{};
   bool have_best = false;
   // Evaluates one candidate: counts it, keeps the best of this device count and the top pool.
-  auto consider = [&](const PlanLayout& l) {
+  auto consider = [&](const Layout& l) {
     if (out.layouts_evaluated >= kMaxSearchLayouts) {
       out.truncated = true;
       return;
@@ -218,7 +151,7 @@ SearchResult search_layouts(const Scenario& s) {
                   for (int zero = 0; zero <= 3; ++zero) {
                     if (zero > 0 && dp * cp * (moe ? 1 : ep) < 2) continue;  // nothing to shard
                     for (Recompute rc : modes) {
-                      PlanLayout l = base;
+                      Layout l = base;
                       l.tp = tp, l.cp = cp, l.ep = ep, l.pp = pp, l.dp = dp;
                       l.expert_tp = em.expert_tp, l.ep_folding = em.folding;
                       l.micro_batch = b, l.virtual_stages = v, l.zero_stage = zero, l.recompute = rc;
@@ -277,9 +210,10 @@ SearchResult search_layouts(const Scenario& s) {
 
 RankedLayout plan(const Scenario& s) {
   RankedLayout x;
-  x.layout = plan_layout(s);
-  x.result = evaluate_layout(s.model, s.device, x.layout, plan_context(s));
+  x.layout = s.training.layout;
+  x.result = evaluate_layout(s.model, s.device, x.layout, s.training);
   finish(s, &x);
+  x.working = plan_working(s, x);
   return x;
 }
 

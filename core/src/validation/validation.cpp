@@ -92,9 +92,9 @@ std::vector<ValidationRow> validate_runs(std::string_view text, const Catalog& c
     for (const Issue& is : p.issues) issues->push_back({path + ".scenario." + is.path, is.message});
     if (!p.ok()) continue;
     row.scenario = p.scenario;
-    row.layout = plan_layout(p.scenario);
+    row.layout = p.scenario.training.layout;
     row.devices = row.layout.devices();
-    row.result = evaluate_layout(p.scenario.model, p.scenario.device, row.layout, plan_context(p.scenario));
+    row.result = evaluate_layout(p.scenario.model, p.scenario.device, row.layout, p.scenario.training);
     if (!metric_value(row.metric, row.result, row.devices, &row.predicted)) {
       r.error(path + ".metric", "must be step_s, model_flops_per_s_per_device, hardware_flops_per_s_per_device, mfu, tokens_per_s or tokens_per_s_whole_run");
       continue;
@@ -107,7 +107,7 @@ std::vector<ValidationRow> validate_runs(std::string_view text, const Catalog& c
 }
 
 void reevaluate(ValidationRow* row, const Device& d) {
-  row->result = evaluate_layout(row->scenario.model, d, row->layout, plan_context(row->scenario));
+  row->result = evaluate_layout(row->scenario.model, d, row->layout, row->scenario.training);
   if (metric_value(row->metric, row->result, row->devices, &row->predicted)) row->error = row->predicted / row->observed - 1;
 }
 

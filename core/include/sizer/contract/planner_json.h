@@ -10,7 +10,7 @@
 
 namespace sizer {
 
-nlohmann::json plan_layout_to_json(const PlanLayout& l);
+nlohmann::json plan_layout_to_json(const Layout& l);
 // A planned layout's result, accuracy band and explanations, as plan() and the search give them.
 nlohmann::json layout_result_to_json(const RankedLayout& x);
 nlohmann::json plan_to_json(const Scenario& s);

@@ -24,6 +24,9 @@ nlohmann::json scenario_to_json(const Scenario& s);
 nlohmann::json result_to_json(const Scenario& s, const Estimate& e,
                               const std::vector<Issue>& warnings = {});
 
+// Working records as the contract writes them: [{"path", "formula", "substituted", "source"}, ...].
+nlohmann::json working_to_json(const std::vector<Working>& working);
+
 // Issues (errors or warnings) as the contract writes them: [{"path", "message"}, ...].
 nlohmann::json issues_to_json(const std::vector<Issue>& issues);
 

@@ -40,63 +40,11 @@
 #include "sizer/formulas/collectives.h"
 #include "sizer/formulas/model.h"
 #include "sizer/formulas/training_options.h"
+#include "sizer/layout/training_inputs.h"
 
 namespace sizer {
 
-struct PlanLayout {
-  double tp = 8, pp = 1, dp = 1, cp = 1, ep = 1;
-  double virtual_stages = 1;  // interleaved 1F1B chunks per device (v)
-  double micro_batch = 1;     // sequences per micro-batch (b)
-  double global_batch = 1;    // sequences per step (B)
-  double seq_len = 2048;      // tokens per sequence (s)
-  Recompute recompute = Recompute::selective;
-  bool sequence_parallel = true;
-  int zero_stage = 1;
-  bool flash_attention = true;  // attention scores never written to HBM (Dao et al. 2022)
-  bool dp_overlap = true;       // gradient reduction overlaps the last backward pass
-  bool tp_comm_overlap = false; // TP collectives overlapped with GEMMs
-  bool pp_comm_overlap = true;  // interleaved pipeline send/recv beside compute (where the stack does it)
-  double expert_tp = 0;         // expert tensor-parallel size; 0 = tp
-  bool ep_folding = false;      // MoE parallel folding: EP drawn from the TP × CP × DP ranks
-  double ep_overlap = 0;        // fraction of the MoE all-to-all hidden behind compute, 0–1
-  double expert_imbalance = 0;  // busiest expert's tokens ÷ the mean; 0 = the sourced default
-  double fsdp_shard = 0;        // HSDP: ranks per ZeRO-3 shard group; 0 = the whole DP group
-  bool offload_activations = false;  // checkpointed layer inputs in host memory; transfers assumed hidden
-  double recompute_fraction = 1;     // with recompute full: share of each layer's forward FLOPs recomputed
-  bool einsum_dispatch = false;      // MoE dispatch/combine as capacity einsums (GShard), not permute copies
-  bool sparsecore_gather = false;    // MoE dispatch gathers offloaded to the TPU's SparseCores (XLA flag)
-  PpSchedule pp_schedule = PpSchedule::one_f_one_b;  // pipeline schedule: its bubble and its weight copies
-  EpDispatcher ep_dispatcher = EpDispatcher::alltoall;  // MoE all-to-all: per routed copy, or once per domain (DeepEP)
-  double devices() const { return layout_devices(tp, pp, dp, cp, ep, ep_folding); }
-  double expert_tp_size() const { return expert_tp > 0 ? expert_tp : tp; }  // expert_tp, 0 → tp
-};
 
-// Settings of the run the layout serves, beyond the layout itself.
-struct PlanContext {
-  Precision precision = Precision::bf16;
-  Fp8Recipe fp8_recipe = Fp8Recipe::tensorwise;  // scaling recipe of FP8/FP4 runs (training.fp8_recipe)
-  double tokens = 0;  // training tokens D (for time to train)
-  double goodput = 1.0;
-  // training.goodput "predicted": each layout's goodput from its own size and checkpoint shard
-  // (reliability.h), so bigger clusters and heavier checkpoints pay for their failures.
-  bool predict_goodput = false;
-  reliability::Job job;            // devices and the per-device shard are filled per layout
-  ReliabilityInputs reliability;
-  double usd_per_device_hour = 0;
-  double hbm_usable = 0.9;
-  // Allocator fragmentation and framework buffers, as a fraction of the modelled bytes
-  // (training.memory_overhead_fraction; source in docs/contract.md).
-  double memory_overhead_fraction = kMemoryOverheadFraction;
-  int dropout = -1;  // dropout masks: -1 from the block shape, 0 none, 1 kept (training.dropout)
-  double bytes_per_param = 16;
-  Optimizer optimizer = Optimizer::adam_mixed;
-  double grad_bytes = 2, activation_bytes = 2;
-  double param_gather_bytes = 2;  // ZeRO/FSDP parameter all-gathers (training.param_gather_bytes)
-  double bf16_layers = 0;         // layers whose linears stay in BF16 under FP8/FP4 (training.bf16_layers)
-  bool fp8_attention = false;     // attention products at the FP8 peak (training.fp8_attention)
-  double alltoall_dispatch_bytes = 1, alltoall_combine_bytes = 2;
-  SoftwareStack stack;
-};
 
 // Reasons a layout is not valid (bit flags, so the search stays allocation-free).
 enum LayoutProblem : std::uint32_t {
@@ -204,13 +152,15 @@ GemmShapeEfficiency gemm_shape_efficiency(const Model& m, const Device& d, doubl
 // s the attention span (attention_span: the sequence, or less with sliding windows).
 double model_flops_per_token(const Model& m, double seq_len);
 
-LayoutResult evaluate_layout(const Model& m, const Device& d, const PlanLayout& l, const PlanContext& c);
+// The layout `l` on device `d` for the run `c` (its precision, optimizer, byte widths, stack, tokens,
+// goodput, price and reliability; c.layout is not read, so a search passes one run and many layouts).
+LayoutResult evaluate_layout(const Model& m, const Device& d, const Layout& l, const TrainingInputs& c);
 
 // The bubble formula of a pipeline schedule, in words, for the working (layout/overheads.cpp).
 const char* pipeline_bubble_formula(PpSchedule p);
 
 // Plain-language explanation of one of a result's problems.
-std::string explain_problem(const Model& m, const Device& d, const PlanLayout& l, const LayoutResult& r,
+std::string explain_problem(const Model& m, const Device& d, const Layout& l, const LayoutResult& r,
                             LayoutProblem p);
 
 // Below this micro-batch time every held-out published run took longer than predicted (0.11 s and
@@ -222,7 +172,7 @@ constexpr double kShortMicroBatchS = 0.12;
 // Plain-language explanations of a result's problems and placement warnings, and of the regimes
 // where held-out published runs were far from the prediction. `stack` is training.stack.id (the
 // torchtitan note needs it; empty: not known).
-std::vector<std::string> explain_layout(const Model& m, const Device& d, const PlanLayout& l,
+std::vector<std::string> explain_layout(const Model& m, const Device& d, const Layout& l,
                                         const LayoutResult& r, const std::string& stack = "");
 
 }  // namespace sizer

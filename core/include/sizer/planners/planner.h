@@ -2,7 +2,7 @@
 // valid layout for the best one.
 //
 // Usage:
-//   sizer::LayoutResult r = sizer::evaluate_layout(s.model, s.device, sizer::plan_layout(s), sizer::plan_context(s));
+//   sizer::LayoutResult r = sizer::evaluate_layout(s.model, s.device, s.training.layout, s.training);
 //   sizer::SearchResult found = sizer::search_layouts(s);   // uses s.training.search
 // The search enumerates every factorization of each device count into TP × PP × DP × CP × EP
 // (for MoE models also EP folded into the TP × CP × DP ranks, expert TP 1 where TP > 1), with micro-batch sizes, virtual stages, ZeRO stages and recompute modes; it discards layouts
@@ -14,27 +14,32 @@
 #include <string>
 
 #include "sizer/layout/layout_accuracy.h"
+#include "sizer/formulas/working.h"
 #include "sizer/layout/layout_model.h"
 #include "sizer/planners/scenario.h"
 
 namespace sizer {
 
-PlanLayout plan_layout(const Scenario& s);
-PlanContext plan_context(const Scenario& s);
-
 // A layout as the planner answers for it: the layout model's result and, for the layouts it
 // returns (plan, the search's top and Pareto rows), the band the step is quoted with and the
 // explanations. Every front end presents these; none recomputes them.
 struct RankedLayout {
-  PlanLayout layout;
+  Layout layout;
   LayoutResult result;
   bool has_accuracy = false;  // a valid layout: its step is quoted with `accuracy`
   LayoutAccuracy accuracy;
   std::vector<std::string> explanations;  // explain_layout for it (layout_model.h)
+  // How its headline numbers were computed, at paths of the plan JSON ("result.step.step_s"):
+  // filled by plan(), empty in search rows.
+  std::vector<Working> working;
 };
 
-// The scenario's own layout (training.layout, else the default), planned.
+// The scenario's own layout (training.layout, else the default), planned, with its working.
 RankedLayout plan(const Scenario& s);
+
+// The working of a planned layout's step, MFU, HFU, FLOP/s, tokens/s, days, device-hours, cost and
+// memory (planners/plan_working.cpp).
+std::vector<Working> plan_working(const Scenario& s, const RankedLayout& x);
 
 struct SearchResult {
   std::vector<RankedLayout> top;     // best first by the objective

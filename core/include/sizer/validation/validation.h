@@ -31,7 +31,7 @@ struct ValidationRow {
   // slower than predicted). Every metric but step_s is a rate, inversely proportional to the step.
   double step_error() const { return metric == "step_s" ? (predicted > 0 ? observed / predicted - 1 : 0) : error; }
   double devices = 0;
-  PlanLayout layout;
+  Layout layout;
   LayoutResult result;
   Scenario scenario;  // as parsed, so a row can be re-evaluated with other device parameters
 };
