@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '../../scripts/static-server.mjs';
-import { launchBrowser } from './lib.mjs';
+import { closeTestPages, launchBrowser } from './lib.mjs';
 import { tests as appTests } from './app.test.mjs';
 import { tests as offlineTests } from './offline.test.mjs';
 import { tests as apiTests } from './api.test.mjs';
@@ -80,6 +80,7 @@ for (const [name, fn] of [...glyphTests, ...pageTests, ...appTests, ...uiTests, 
   } catch (e) {
     failed++;
     console.log(`FAIL  ${name}\n      ${String(e.message || e).replace(/\n/g, '\n      ')}`);
+    await closeTestPages(browser);  // the next test starts from pages in a known state
   }
 }
 await browser.close();
