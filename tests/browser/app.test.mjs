@@ -15,7 +15,7 @@ export const tests = [
     assert(drawn > 0.005, `canvas looks blank (${(drawn * 100).toFixed(2)}% drawn pixels)`);
     assert(await page.isHidden('#status'), 'loading indicator still visible after first frame');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['canvas backing store follows devicePixelRatio', async ({ browser, origin, shots }) => {
@@ -33,7 +33,7 @@ export const tests = [
     await page.setViewportSize({ width: 700, height: 500 });
     await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 5000 });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['method page loads with its styles and no errors', async ({ browser, origin, shots }) => {
@@ -44,7 +44,7 @@ export const tests = [
     const styled = await page.evaluate(() => getComputedStyle(document.body).maxWidth !== 'none');
     assert(styled, 'site.css not applied');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['missing WebGL2 gives a clear message', async ({ browser, origin, shots }) => {
@@ -60,7 +60,7 @@ export const tests = [
     await page.screenshot({ path: path.join(shots, 'no-webgl2.png') });
     const text = await page.textContent('#status');
     assert(/WebGL2/.test(text), `unexpected message: ${text}`);
-    await watch.context.close();
+    await watch.close();
   }],
 
   // boot.js compiles the wasm itself, before it makes the WebGL2 context (the two overlap); a host
@@ -80,7 +80,7 @@ export const tests = [
     // Streaming compile refused it (the preload's request), so the bytes were fetched again: two.
     assert(wasmRequests >= 2 && wasmRequests <= 3, `index.wasm requested ${wasmRequests} times (streaming, then whole)`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['missing WebAssembly gives a clear message', async ({ browser, origin }) => {
@@ -90,6 +90,6 @@ export const tests = [
     await page.waitForSelector('#status.error', { timeout: 10000 });
     const text = await page.textContent('#status');
     assert(/needs WebAssembly/.test(text), `unexpected message: ${text}`);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

@@ -101,7 +101,7 @@ export const tests = [
 
   ['the working with ⌈ ⌉ draws them, at desktop size and HiDPI (screenshots to look at)', async ({ browser, origin, shots }) => {
     for (const scale of [1, 2]) {
-      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), deviceScaleFactor: scale,
+      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), deviceScaleFactor: scale, shared: true,
                                                         viewport: { width: 1440, height: 900 } });
       await page.goto(`${origin}/index.html`);
       await waitForFirstFrame(page);
@@ -111,7 +111,7 @@ export const tests = [
       await frames(page, 6);
       await page.screenshot({ path: path.join(shots, `glyphs-working-dpr${scale}.png`) });
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 ];

@@ -21,7 +21,7 @@ const kSizes = [
 
 async function openApp(browser, origin, size, hash = '') {
   const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport,
-                                           deviceScaleFactor: size.deviceScaleFactor, hasTouch: !!size.hasTouch });
+                                           deviceScaleFactor: size.deviceScaleFactor, hasTouch: !!size.hasTouch, shared: true });
   await opened.page.goto(`${origin}/index.html${hash}`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -105,7 +105,7 @@ async function expertsAndCompare(browser, origin, shots, size) {
     await page.screenshot({ path: path.join(shots, 'honest-compare-desktop.png') });
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 async function replicaHintAndError(browser, origin, shots, size) {
@@ -143,7 +143,7 @@ async function replicaHintAndError(browser, origin, shots, size) {
   const ok = await waitText(page, /^Serving replica: 16 devices, automatic/, where('automatic replica again'));
   assert(/^Cost per million tokens: \$/m.test(ok), where(`not priced again:\n${ok}`));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 async function offlineLinkAndMethod(browser, site, shots, size) {
@@ -177,7 +177,7 @@ async function offlineLinkAndMethod(browser, site, shots, size) {
   assert(popupErrors.length === 0, where(`method page errors: ${popupErrors.join('; ')}`));
   await popup.close();
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 async function presetResetsLayout(browser, origin, shots, size) {
@@ -238,7 +238,7 @@ async function presetResetsLayout(browser, origin, shots, size) {
   assert(linked && linked.model === 'llama-3.1-70b', where(`link: ${JSON.stringify(linked)}`));
   assert(!(linked.training || {}).layout && !(linked.serving || {}).layout, where(`link keeps a layout: ${JSON.stringify(linked)}`));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [
@@ -267,7 +267,7 @@ export const tests = [
     }
     await page.screenshot({ path: path.join(shots, 'honest-hosted-method-menu.png') });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['honest: an embed whose scenario names an unknown model shows an error and no numbers', async ({ browser, origin, shots }) => {
@@ -295,6 +295,6 @@ export const tests = [
     assert(bad.scenario === 'none' && bad.open === 'none', `model line or open link still shown: ${JSON.stringify(bad)}`);
     await blank.close();
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

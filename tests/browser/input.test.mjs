@@ -7,7 +7,7 @@ import { assert, assertClean, clickWidget, frames, openPage, resultsText, untilT
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 
 async function openApp(browser, origin) {
-  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: { width: 1440, height: 900 } });
+  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: { width: 1440, height: 900 }, shared: true });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -58,7 +58,7 @@ export const tests = [
     text = await resultsText(page);
     assert(compute(text) === before && !/Editing /.test(text), `Escape did not throw the edit away:\n${text}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['leaving a field with a click or Tab applies what was typed', async ({ browser, origin }) => {
@@ -73,7 +73,7 @@ export const tests = [
     await waitForText(page, /Devices for 60 days/);
     assert(!/Editing /.test(await resultsText(page)), 'still marked as edited after Tab');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['errors speak in the unit the field shows and name the field (T tokens, %, MFU points)', async ({ browser, origin, shots }) => {
@@ -96,6 +96,6 @@ export const tests = [
     assert(/training\.mfu\[1\]: must be from 0\.1% to 100%; got 150% \(field: MFU points\)/.test(text),
            `the MFU error is not in percent:\n${text}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

@@ -8,7 +8,8 @@ import { assert, assertClean, frames, openPage, resultsText, waitForFirstFrame, 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 
 async function openApp(browser, origin, options = {}) {
-  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: { width: 1440, height: 900 }, ...options });
+  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: { width: 1440, height: 900 }, shared: true,
+                                                ...options });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -98,7 +99,7 @@ export const tests = [
     const s = await pageState(page);
     assert(s.scrollY === 0 && s.selection === '', `Tab moved or selected the page: ${JSON.stringify(s)}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['keyboard: Enter commits, Escape reverts, and app keys never scroll or select the page', async ({ browser, origin, shots }) => {
@@ -132,7 +133,7 @@ export const tests = [
     assert(/Devices for 45 days/.test(await resultsText(page)), 'keys typed then reverted changed the results');
     await page.screenshot({ path: path.join(shots, 'keyboard-after.png') });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['keyboard focus ring at 150% zoom and on a HiDPI screen (screenshots)', async ({ browser, origin, shots }) => {
@@ -142,7 +143,7 @@ export const tests = [
       assert(await tabTo(page, 'training.days'), `Tab never reached the schedule field at scale ${scale}`);
       await page.screenshot({ path: path.join(shots, file) });
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 ];

@@ -35,7 +35,8 @@ const rect = (r) => ({ x: r[0], y: r[1], w: r[2], h: r[3] });
 export const tests = [
   ['labels: no label runs under an input or off the page at 100–200% zoom, 1280–2560 px and on a phone', async ({ browser, origin, shots }) => {
     for (const [name, viewport, deviceScaleFactor, hasTouch] of kScreens) {
-      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch });
+      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch,
+                                                        shared: true });
       await page.goto(`${origin}/index.html`);
       await waitForFirstFrame(page);
       const ui = await page.evaluate(() => window.sizerUi || {});
@@ -71,13 +72,13 @@ export const tests = [
       }
       if (['150', '200', 'phone'].includes(name)) await page.screenshot({ path: path.join(shots, `labels-${name}.png`) });
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 
   ['labels: wrapped text never splits a number across lines, at every width', async ({ browser, origin }) => {
     for (const [viewport, deviceScaleFactor] of [[{ width: 1280, height: 800 }, 1], [{ width: 390, height: 844 }, 2]]) {
-      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor });
+      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, shared: true });
       await page.goto(`${origin}/index.html`);
       await waitForFirstFrame(page);
       for (const text of kNumbers) {
@@ -97,20 +98,21 @@ export const tests = [
         assert(wrapped > 20, `"${text}" wrapped at only ${wrapped} widths: the wrap no longer breaks lines`);
       }
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 
   ['labels: the working hint says long-press on a phone from page load, before any touch, and hover with a mouse', async ({ browser, origin }) => {
     for (const [viewport, deviceScaleFactor, hasTouch, expected] of [[{ width: 390, height: 844 }, 2, true, /^Long-press any number/],
                                                                      [{ width: 1280, height: 800 }, 1, false, /^Hover over any number/]]) {
-      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch });
+      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch,
+                                                        shared: true });
       await page.goto(`${origin}/index.html`);
       await waitForFirstFrame(page);
       const hint = await widgetText(page, 'working-hint');
       assert(expected.test(hint || ''), `${hasTouch ? 'phone' : 'desktop'}: the hint reads ${JSON.stringify(hint)}`);
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 ];

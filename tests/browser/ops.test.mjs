@@ -18,7 +18,7 @@ const kDesktop2x = { name: 'desktop-2x', viewport: { width: 1280, height: 800 },
 // At 2× on the desktop: the view drawn down its length, for people to look at.
 async function screenshots2x(browser, origin, shots) {
   const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: kDesktop2x.viewport,
-                                                    deviceScaleFactor: 2 });
+                                                    deviceScaleFactor: 2, shared: true });
   await page.goto(`${origin}/index.html`);
   await waitForFirstFrame(page);
   await clickWidget(page, kTab);
@@ -29,7 +29,7 @@ async function screenshots2x(browser, origin, shots) {
     await page.screenshot({ path: path.join(shots, `ops-${name.slice(10)}-desktop-2x.png`) });
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // "$1.99" "$47,920" "$53.6M" "16.5 h" "6.00 min" "97.86%" "21,350" "29.6M" "942 kB/s" -> number (SI units).
@@ -87,7 +87,7 @@ async function drive(browser, origin, shots, size) {
   const where = (w) => `${size.name}: ${w}`;
   const touch = !!size.hasTouch;
   const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport,
-                                                    deviceScaleFactor: size.deviceScaleFactor, hasTouch: touch });
+                                                    deviceScaleFactor: size.deviceScaleFactor, hasTouch: touch, shared: true });
   await page.goto(`${origin}/index.html`);
   await waitForFirstFrame(page);
   await press(page, kTab, touch);
@@ -180,7 +180,7 @@ async function drive(browser, origin, shots, size) {
   await frames(page, 4);
   await page.screenshot({ path: path.join(shots, `ops-overview-${size.name}.png`) });
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

@@ -28,9 +28,9 @@ export const kDeepSeek = JSON.stringify({
   quantization_config: { quant_method: 'fp8', fmt: 'e4m3', weight_block_size: [128, 128] } });
 
 async function openApp(browser, origin, size) {
-  const opened = await openPage(browser, { allow: (u) => u.startsWith(origin + '/'), viewport: size.viewport,
-                                           deviceScaleFactor: size.deviceScaleFactor, hasTouch: !!size.hasTouch });
-  await opened.watch.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const opened = await openPage(browser, { allow: (u) => u.startsWith(origin + '/'), viewport: size.viewport, shared: true,
+                                           deviceScaleFactor: size.deviceScaleFactor, hasTouch: !!size.hasTouch,
+                                           permissions: ['clipboard-read', 'clipboard-write'], origin });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -132,5 +132,5 @@ export const tests = kSizes.map((size) => [`paste (${size.name}): Ctrl+V imports
   assert(await serialOf(page) === serial, where('a paste into a field was imported'));
   assert((await importedInputs(page, 'meta-llama/Llama-3.1-8B', where)).Schedule === '30', where('schedule after the field paste'));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }]);

@@ -66,7 +66,7 @@ async function driveBlocks(browser, origin, shots, size) {
     assert(await widgetText(page, 'planner:training.stack') === 'Megatron-class', where('the stack list does not show the choice'));
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

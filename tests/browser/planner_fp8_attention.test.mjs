@@ -86,7 +86,7 @@ async function driveFp8Attention(browser, origin, shots, size) {
     assert(gone, where('the FP8 attention switch still shows under BF16'));
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

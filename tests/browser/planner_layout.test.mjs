@@ -97,7 +97,7 @@ async function driveSwitches(browser, origin, shots, size) {
   }
   await shot(page, shots, `planner-stack-jax-${size.name}.png`);
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
   return { overlapLink, seen };
 }
 
@@ -128,7 +128,7 @@ async function drivePipelineSchedule(browser, origin, shots, size) {
     }
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // A DeepSeek-V3 layout on H800s with EP 16 over two 8-GPU NVLink domains: picking "DeepEP" in the
@@ -161,7 +161,7 @@ async function driveEpDispatcher(browser, origin, shots, size) {
     }
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // Opens the planner on `scenario` at `size`, types `text` into the field for `key` (a click, or a
@@ -206,7 +206,7 @@ async function driveBf16Layers(browser, origin, shots, size) {
   assert(!/NaN|Infinity/.test(refused), where(`NaN in the results:\n${refused}`));
   await shot(page, shots, `planner-bf16-layers-refused-${size.name}.png`);
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // A Llama 3 70B layout with full recompute: typing 50 into "Recomputed %" (the share of each
@@ -231,7 +231,7 @@ async function driveRecomputeShare(browser, origin, shots, size) {
   assert(!/The input has \d+ problem/.test(text) && !/recompute_fraction/.test(text),
          where(`a problem after leaving full recompute:\n${text}`));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // Mixtral 8x22B on 128 H100s in Megatron-Core's old mapping (the MoE Parallel Folding paper's
@@ -258,7 +258,7 @@ async function driveExpertTp(browser, origin, shots, size) {
     // The folding switch is shown for a MoE model.
     await scrollIntoView(page, 'planner:training.layout.ep_folding', size.viewport);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }
   const { page, watch, before, after: terms } =
     await typeIntoPlanner(browser, origin, size, scenario, 'training.layout.expert_tp', '1', 1);
@@ -278,7 +278,7 @@ async function driveExpertTp(browser, origin, shots, size) {
   assert(last.step < before.step, where(`folding (EP 8 × expert TP 1) did not beat EP 4 × expert TP 2: ${before.step} → ${last.step} s`));
   await shot(page, shots, `planner-expert-tp-${size.name}.png`);
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [
@@ -320,7 +320,7 @@ export const tests = [
     await scrollIntoView(page, 'planner:training.layout.tp_comm_overlap', kDesktop.viewport);
     await shot(page, shots, 'planner-linked-overlap.png');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['planner: TP overlap and software stack, tapped at phone size, change the step and the link', async ({ browser, origin, shots }) => {
@@ -359,7 +359,7 @@ export const tests = [
       await page.mouse.move(2, 2);
       await frames(page, 4);
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
   ['planner: the step bar hovers name attention and overheads; the step working lists them', async ({ browser, origin, shots }) => {
@@ -405,7 +405,7 @@ export const tests = [
       await frames(page, 4);
       assert(await page.evaluate(() => window.sizerHover === ''), `${size.name}: hover text left after the tooltip closed`);
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 ];

@@ -12,7 +12,7 @@ export const kUnits = { 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, days: 864
 
 export async function openPlanner(browser, origin, size, hash = '') {
   const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor,
-                                           hasTouch: Boolean(size.hasTouch) });
+                                           hasTouch: Boolean(size.hasTouch), shared: true });
   await opened.page.goto(`${origin}/index.html${hash}`);
   await waitForFirstFrame(opened.page);
   await frames(opened.page, 6);  // a link's "Opened the scenario" line moves the tabs down first

@@ -87,7 +87,7 @@ async function driveSparseCore(browser, origin, shots, size) {
     assert(gone, where('the SparseCore switch still shows on a copy-kernel stack'));
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

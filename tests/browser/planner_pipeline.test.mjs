@@ -46,7 +46,7 @@ async function drivePpOverlap(browser, origin, shots, size) {
   assert(again.line === before.line && again.step === before.step, where(`PP overlap on again did not restore the step: ${before.line} → ${again.line}`));
   await linkWith(page, 'training.layout.pp_comm_overlap', true, where('PP overlap on again'));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

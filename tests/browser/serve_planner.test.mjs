@@ -18,7 +18,8 @@ async function linked(page) {
 
 async function drive(browser, origin, shots, size) {
   const where = (w) => `${size.name}: ${w}`;
-  const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
+  const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor,
+                                                    shared: true });
   await page.goto(`${origin}/index.html`);
   await waitForFirstFrame(page);
   await clickWidget(page, 'tab:Serving');
@@ -90,7 +91,7 @@ async function drive(browser, origin, shots, size) {
   if (size.name === 'desktop') await compareChips(page, scenario, where, size, shots);
   await editLayoutAndRange(page, where, size);
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // The replica layout and the search range, typed: the link gets the whole layout (the degrees not

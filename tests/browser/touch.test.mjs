@@ -32,7 +32,7 @@ async function drag(page, cdp, x, y, dy, { steps = 10, pauseMs = 16, restMs = 0 
 export const tests = [
   ['touch: a one-finger drag scrolls the inputs panel with the finger, glides on after a flick, and never taps (phone)',
    async ({ browser, origin, shots }) => {
-    const { page, watch } = await openPhone(browser, origin);
+    const { page, watch } = await openPhone(browser, origin, { shared: true });
     const cdp = await watch.context.newCDPSession(page);
     const f = await widgetRect(page, kField);
     const x = f.x + f.w / 2;  // the finger goes down on the field itself: a tap there would edit it
@@ -87,7 +87,7 @@ export const tests = [
     assert(await editing(page), `a tap that wobbled 3 px on ${kField} did not open it for editing`);
     assert(Math.abs((await fieldY(page)) - r.y) <= 1, 'a tap that wobbled 3 px scrolled the panel');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['touch: a two-finger pinch and a resized window leave the canvas drawing at the new size (phone)',
@@ -112,6 +112,6 @@ export const tests = [
     assert(size[0] === 1200 && size[1] === 1400, `the canvas did not follow the window: ${size}`);
     await page.screenshot({ path: path.join(shots, 'touch-after-pinch-resize.png') });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

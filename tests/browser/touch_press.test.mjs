@@ -47,7 +47,7 @@ async function dragIntoView(page, cdp, name, tab) {
 
 // The phone app on its Training view with kValue dragged into view; its centre in CSS pixels.
 async function trainingValueOnPhone(browser, origin) {
-  const { page, watch } = await openPhone(browser, origin);
+  const { page, watch } = await openPhone(browser, origin, { shared: true });
   const cdp = await watch.context.newCDPSession(page);
   await tap(page, await widgetRect(page, 'tab:Training'));
   await page.waitForFunction((n) => n in (window.sizerUi || {}), kValue, { timeout: 10000 });
@@ -82,7 +82,7 @@ export const tests = [
     await tap(page, await widgetRect(page, kValue));
     assert(await pinned(page), 'a tap on the number did not pin its working');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['touch: a drag that rests before lifting is no long press, and no tap (phone)', async ({ browser, origin }) => {
@@ -94,11 +94,11 @@ export const tests = [
     assert(!(await pinned(page)), 'the drag pinned a working (it counted as a tap)');
     assert(!(await hover(page)).includes(kPath), 'the drag opened the working tooltip of the number it started on');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['touch: a one-finger sideways drag scrolls the Compare table with the finger (phone)', async ({ browser, origin, shots }) => {
-    const { page, watch } = await openPhone(browser, origin);
+    const { page, watch } = await openPhone(browser, origin, { shared: true });
     const cdp = await watch.context.newCDPSession(page);
     await tap(page, await widgetRect(page, 'tab:Compare chips'));
     await page.waitForFunction(() => (window.sizerUi || {})['header:compare:3'], null, { timeout: 10000 });
@@ -120,6 +120,6 @@ export const tests = [
     const x2 = (await widgetRect(page, col)).x;
     assert(Math.abs((x2 - x1) - 100) <= 20, `a 100 px drag to the right scrolled ${(x2 - x1).toFixed(1)} px (want about 100)`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

@@ -10,7 +10,7 @@ const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kViewport = { width: 1440, height: 900 };
 
 async function openApp(browser, origin, options = {}) {
-  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: kViewport, ...options });
+  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: kViewport, shared: true, ...options });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -28,7 +28,7 @@ export const tests = [
     assert(/Devices for 45 days: 24,9\d\d to 36,\d\d\d/.test(after), `schedule change not reflected:\n${after}`);
     await page.screenshot({ path: path.join(shots, 'edited-days.png') });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['the page shows what renting the recommended cluster costs, and says when a chip has no public price',
@@ -41,7 +41,7 @@ export const tests = [
     assert(/Cost of renting the recommended cluster for 90 days: \$285M to \$413M/.test(text),
            `cluster cost missing:\n${text}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
     // Data: the H800 has no public price; the page says so instead of a blank.
     const scenario = Buffer.from('{"model": "dense-1t", "device": "h800"}', 'utf8').toString('base64url');
     const h800 = await openApp(browser, origin, {});
@@ -52,7 +52,7 @@ export const tests = [
     assert(/Training cost for the useful device-hours: no public price/.test(t2), `no-public-price note missing:\n${t2}`);
     await h800.page.screenshot({ path: path.join(shots, 'h800-no-price.png') });
     assertClean(h800.watch);
-    await h800.watch.context.close();
+    await h800.watch.close();
   }],
 
   ['the mouse wheel and a trackpad scroll a panel the right way, by the right distance', async ({ browser, origin, shots }) => {
@@ -105,7 +105,7 @@ export const tests = [
     assert(Math.abs(x2 - x1) < 2, `a notch without Shift moved the table sideways: ${x1} → ${x2}`);
     await page.screenshot({ path: path.join(shots, 'wheel-shift-compare.png') });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['invalid input is reported next to the field and the last results stay', async ({ browser, origin, shots }) => {
@@ -118,7 +118,7 @@ export const tests = [
     assert(/Devices for 90 days: 12,471 to 18,050/.test(text), `last valid results not kept:\n${text}`);
     await page.screenshot({ path: path.join(shots, 'invalid-input.png') });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['clicking "Mixture of experts" with the mouse changes the model and results', async ({ browser, origin }) => {
@@ -130,7 +130,7 @@ export const tests = [
     const r = await widgetRect(page, 'input:model.moe.experts');  // MoE fields appear
     assert(r.w > 0, 'no experts field after switching to MoE');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['every view draws; screenshots of overview, training, serving, communication, compare, charts',
@@ -147,7 +147,7 @@ export const tests = [
       assert(drawn > 0.02, `${tab} view looks empty (${(drawn * 100).toFixed(2)}% drawn pixels)`);
     }
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['hovering a number shows its working; the theme button switches to light', async ({ browser, origin, shots }) => {
@@ -176,6 +176,6 @@ export const tests = [
     await frames(page, 4);
     await page.screenshot({ path: path.join(shots, 'charts-light.png') });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

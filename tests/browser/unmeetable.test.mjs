@@ -25,7 +25,7 @@ async function drive(browser, origin, shots, size) {
   const where = (w) => `${size.name}: ${w}`;
   const touch = Boolean(size.hasTouch);
   const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport,
-                                                    deviceScaleFactor: size.deviceScaleFactor, hasTouch: touch });
+                                                    deviceScaleFactor: size.deviceScaleFactor, hasTouch: touch, shared: true });
   await page.goto(`${origin}/index.html#s1.${Buffer.from(JSON.stringify(kScenario)).toString('base64url')}`);
   await waitForFirstFrame(page);
   await frames(page, 8);
@@ -93,7 +93,7 @@ async function drive(browser, origin, shots, size) {
   await frames(page, 3);
   await page.screenshot({ path: path.join(shots, `unmeetable-365-days-${size.name}.png`) });
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [
