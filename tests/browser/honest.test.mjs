@@ -9,8 +9,8 @@
 // What the canvas drew is read from the texts the app publishes beside its rectangles (widgetText).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, frames, messageAfter, openPage, press, resultsText, scrollInputs, scrollIntoView,
-         serialOf, waitForFirstFrame, waitText, widgetRect, typeInto, widgetText } from './lib.mjs';
+import { assert, assertClean, frames, messageAfter, openPage, pixelPage, press, resultsText, scrollInputs, scrollIntoView,
+         serialOf, sweepHover, waitForFirstFrame, waitText, widgetRect, typeInto, widgetText } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const link = (json) => 's1.' + Buffer.from(json, 'utf8').toString('base64url');
@@ -31,20 +31,15 @@ const lineOf = (text, label) => (text.split('\n').find((l) => l.startsWith(`${la
 
 // Share of a screenshot's pixels drawn in the palette's red (errors): red well above green and blue.
 async function redFraction(browser, png) {
-  const page = await browser.newPage();
-  try {
-    return await page.evaluate(async (b64) => {
-      const bmp = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
-      const g = new OffscreenCanvas(bmp.width, bmp.height).getContext('2d');
-      g.drawImage(bmp, 0, 0);
-      const d = g.getImageData(0, 0, bmp.width, bmp.height).data;
-      let red = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i] > d[i + 1] + 60 && d[i] > d[i + 2] + 60) red++;
-      return red / (d.length / 4);
-    }, png.toString('base64'));
-  } finally {
-    await page.close();
-  }
+  return (await pixelPage(browser)).evaluate(async (b64) => {
+    const bmp = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+    const g = new OffscreenCanvas(bmp.width, bmp.height).getContext('2d');
+    g.drawImage(bmp, 0, 0);
+    const d = g.getImageData(0, 0, bmp.width, bmp.height).data;
+    let red = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i] > d[i + 1] + 60 && d[i] > d[i + 2] + 60) red++;
+    return red / (d.length / 4);
+  }, png.toString('base64'));
 }
 
 async function expertsAndCompare(browser, origin, shots, size) {
@@ -63,15 +58,8 @@ async function expertsAndCompare(browser, origin, shots, size) {
   // window.sizerHover.
   await scrollInputs(page, 'input:model.moe.shared_experts', size);
   const label = await widgetRect(page, 'label:Shared experts');
-  let tip = '';
-  for (let i = 0; i < 16 && !tip.includes('as wide as a routed expert'); i++) {
-    for (const fy of [0.5, 0.75, 0.25]) {
-      await page.mouse.move(label.x + label.w - 2 - 3 * i, label.y + label.h * fy);
-      await frames(page, 3);
-      tip = await page.evaluate(() => window.sizerHover || '');
-      if (tip.includes('as wide as a routed expert')) break;
-    }
-  }
+  const points = Array.from({ length: 16 }, (_, i) => [0.5, 0.75, 0.25].map((fy) => [label.x + label.w - 2 - 3 * i, label.y + label.h * fy])).flat();
+  const tip = await sweepHover(page, points, (t) => t.includes('as wide as a routed expert'), 3);
   assert(tip.includes('each as wide as a routed expert') && tip.includes('Qwen2-57B-A14B'),
          where(`the shared experts' help under the pointer: "${tip}"`));
   await page.screenshot({ path: path.join(shots, `honest-shared-experts-${size.name}.png`) });
@@ -82,7 +70,8 @@ async function expertsAndCompare(browser, origin, shots, size) {
     const table = await widgetRect(page, 'header:compare:0');
     const seen = new Set();  // the headers drawn while the table scrolls sideways (columns off screen are not)
     for (let i = 0; i < 12 && !seen.has('$ per M tok'); i++) {
-      for (let c = 0; c < 15; c++) seen.add(await widgetText(page, `header:compare:${c}`));
+      const drawn = await page.evaluate(() => Array.from({ length: 15 }, (_, c) => ((window.sizerUi || {})[`header:compare:${c}`] || [])[4]));
+      for (const h of drawn) seen.add(h);  // widgetText of header:compare:0 … 14, read at once
       await page.mouse.move(table.x + 300, table.y + 120);
       await frames(page, 2);
       await page.mouse.wheel(200, 0);
@@ -229,11 +218,10 @@ async function presetResetsLayout(browser, origin, shots, size) {
   await page.screenshot({ path: path.join(shots, `honest-preset-reset-${size.name}.png`) });
   // The link no longer carries the layouts.
   let linked = null;
-  for (let i = 0; i < 50; i++) {
-    const hash = await page.evaluate(() => location.hash);
+  for (const end = Date.now() + 10000; ;) {  // read once a frame (the link is written half a second after the edit)
+    const hash = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(location.hash))));
     linked = hash.startsWith('#s1.') ? JSON.parse(Buffer.from(hash.slice(4), 'base64url').toString('utf8')) : null;
-    if (linked && linked.model === 'llama-3.1-70b') break;
-    await page.waitForTimeout(200);
+    if ((linked && linked.model === 'llama-3.1-70b') || Date.now() > end) break;
   }
   assert(linked && linked.model === 'llama-3.1-70b', where(`link: ${JSON.stringify(linked)}`));
   assert(!(linked.training || {}).layout && !(linked.serving || {}).layout, where(`link keeps a layout: ${JSON.stringify(linked)}`));

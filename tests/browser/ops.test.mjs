@@ -4,8 +4,8 @@
 // equal sizer.evaluate() of the linked scenario, and hovering each chart shows the value under
 // the pointer. At desktop size (1× and 2×) and phone size with touch, with screenshots.
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, press, resultsText, scrollInputs, scrollIntoView, waitText,
-  waitForFirstFrame, typeInto, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, press, resultsText, scrollInputs, scrollIntoView, sweepHover, waitText,
+  waitForFirstFrame, typeInto } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kTab = 'tab:Reliability & cost';
@@ -57,14 +57,17 @@ const lineOf = (text, label) => {
 
 
 // The scenario in the page's link once `check(scenario)` holds (the link is written half a second
-// after the last edit).
+// after the last edit), read once a frame for up to 20 s.
 async function linked(page, check, what) {
   let s = null;
-  for (let i = 0; i < 100; i++) {
-    const hash = await page.evaluate(() => location.hash);
+  const end = Date.now() + 20000;
+  for (let first = true; first || Date.now() < end; first = false) {
+    const hash = await page.evaluate((wait) => new Promise((resolve) => {
+      if (wait) requestAnimationFrame(() => resolve(location.hash));
+      else resolve(location.hash);
+    }), !first);
     s = hash.startsWith('#s1.') ? JSON.parse(Buffer.from(hash.slice(4), 'base64url').toString('utf8')) : null;
     if (s && check(s)) return s;
-    await page.waitForTimeout(200);
   }
   throw new Error(`${what}: the link never had what was entered: ${JSON.stringify(s)}`);
 }
@@ -72,14 +75,9 @@ async function linked(page, check, what) {
 // Moves the pointer along a chart until window.sizerHover starts with `prefix`.
 async function hoverChart(page, name, size, prefix, fy = [0.5, 0.3, 0.7]) {
   const r = await scrollIntoView(page, name, size.viewport, kTab);
-  for (let i = 0; i <= 20; i++) {
-    for (const y of fy) {
-      await page.mouse.move(r.x + r.w * (0.15 + 0.7 * i / 20), r.y + r.h * y);
-      await frames(page, 2);
-      const tip = await page.evaluate(() => window.sizerHover || '');
-      if (tip && tip.startsWith(prefix)) return tip;
-    }
-  }
+  const points = Array.from({ length: 21 }, (_, i) => fy.map((y) => [r.x + r.w * (0.15 + 0.7 * i / 20), r.y + r.h * y])).flat();
+  const tip = await sweepHover(page, points, (t) => Boolean(t) && t.startsWith(prefix));
+  if (tip && tip.startsWith(prefix)) return tip;
   throw new Error(`${name}: no "${prefix}" tooltip under the pointer: ${await page.evaluate(() => window.sizerHover)}`);
 }
 
@@ -116,7 +114,6 @@ async function drive(browser, origin, shots, size) {
                                       s.ownership.usd_per_device === 30000 && s.training.storage &&
                                       s.training.storage.capacity_bytes === 1e14 && s.carbon && s.carbon.region === 'fr',
                                 where('the link'));
-  await frames(page, 40);  // the link is written half a second after the last edit
   const text = await resultsText(page);
   const api = await page.evaluate(async (s) => {
     const { default: createSizer } = await import('./sizer.mjs');
