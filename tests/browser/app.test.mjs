@@ -1,7 +1,7 @@
 // The hosted site served over http: the app (index.html) draws, stays on its own origin, is sharp
 // on high-DPI screens and explains itself when WebAssembly or WebGL2 is missing; method.html loads.
 import path from 'node:path';
-import { assert, assertClean, drawnFraction, openPage, waitForFirstFrame } from './lib.mjs';
+import { assert, assertClean, drawnFraction, openPage, screenshot, waitForFirstFrame } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 
@@ -10,7 +10,7 @@ export const tests = [
     const { page, watch } = await openPage(browser, { allow: sameOrigin(origin) });
     await page.goto(`${origin}/index.html`);
     await waitForFirstFrame(page);
-    const png = await page.screenshot({ path: path.join(shots, 'hosted.png') });
+    const png = await screenshot(page, path.join(shots, 'hosted.png'));
     const drawn = await drawnFraction(browser, png);
     assert(drawn > 0.005, `canvas looks blank (${(drawn * 100).toFixed(2)}% drawn pixels)`);
     assert(await page.isHidden('#status'), 'loading indicator still visible after first frame');
@@ -23,7 +23,7 @@ export const tests = [
                                                       viewport: { width: 900, height: 600 } });
     await page.goto(`${origin}/index.html`);
     await waitForFirstFrame(page);
-    await page.screenshot({ path: path.join(shots, 'hosted-dpr2.png') });
+    await screenshot(page, path.join(shots, 'hosted-dpr2.png'));
     const size = await page.evaluate(() => {
       const c = document.getElementById('canvas');
       return { w: c.width, h: c.height, cssW: c.clientWidth, cssH: c.clientHeight };
@@ -57,7 +57,7 @@ export const tests = [
     const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), initScript });
     await page.goto(`${origin}/index.html`);
     await page.waitForSelector('#status.error', { timeout: 10000 });
-    await page.screenshot({ path: path.join(shots, 'no-webgl2.png') });
+    await screenshot(page, path.join(shots, 'no-webgl2.png'));
     const text = await page.textContent('#status');
     assert(/WebGL2/.test(text), `unexpected message: ${text}`);
     await watch.close();

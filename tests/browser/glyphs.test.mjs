@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { assert, assertClean, clickWidget, frames, openPage, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, screenshot, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -109,7 +109,7 @@ export const tests = [
       const r = await widgetRect(page, 'value:training.memory.min_devices_full');
       await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
       await frames(page, 6);
-      await page.screenshot({ path: path.join(shots, `glyphs-working-dpr${scale}.png`) });
+      await screenshot(page, path.join(shots, `glyphs-working-dpr${scale}.png`));
       assertClean(watch);
       await watch.close();
     }

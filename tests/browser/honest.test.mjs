@@ -9,7 +9,7 @@
 // What the canvas drew is read from the texts the app publishes beside its rectangles (widgetText).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, frames, messageAfter, openPage, pixelPage, press, resultsText, scrollInputs, scrollIntoView,
+import { assert, assertClean, frames, messageAfter, openPage, pixelPage, press, resultsText, screenshot, scrollInputs, scrollIntoView,
          serialOf, sweepHover, waitForFirstFrame, waitText, widgetRect, typeInto, widgetText } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
@@ -52,7 +52,7 @@ async function expertsAndCompare(browser, origin, shots, size) {
   assert(await widgetText(page, 'unit:model.moe.experts') === 'per layer', where('routed experts lost their unit'));
   const unit = await widgetText(page, 'unit:model.moe.experts_per_token');
   assert(unit === undefined, where(`experts per token shows a unit: "${unit}"`));
-  await page.screenshot({ path: path.join(shots, `honest-experts-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-experts-${size.name}.png`));
   // The shared experts' "(?)" says how a shared MLP wider than an expert is counted
   // (docs/contract.md): the pointer over the marker at the label's right end shows it, mirrored as
   // window.sizerHover.
@@ -62,7 +62,7 @@ async function expertsAndCompare(browser, origin, shots, size) {
   const tip = await sweepHover(page, points, (t) => t.includes('as wide as a routed expert'), 3);
   assert(tip.includes('each as wide as a routed expert') && tip.includes('Qwen2-57B-A14B'),
          where(`the shared experts' help under the pointer: "${tip}"`));
-  await page.screenshot({ path: path.join(shots, `honest-shared-experts-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-shared-experts-${size.name}.png`));
   await page.mouse.move(5, 5);
   if (size.name === 'desktop') {  // the Compare table is as wide as the desktop
     await press(page, 'tab:Compare chips', touch);
@@ -91,7 +91,7 @@ async function expertsAndCompare(browser, origin, shots, size) {
     assert(m[1] !== m[2], where('this scenario should have a replica larger than its minimum'));
     await page.mouse.move(2, 2);
     await frames(page, 3);
-    await page.screenshot({ path: path.join(shots, 'honest-compare-desktop.png') });
+    await screenshot(page, path.join(shots, 'honest-compare-desktop.png'));
   }
   assertClean(watch);
   await watch.close();
@@ -123,7 +123,7 @@ async function replicaHintAndError(browser, origin, shots, size) {
   const card = await scrollIntoView(page, 'card-error:Serving replica', size.viewport, 'tab:Overview');
   await page.mouse.move(2, 2);
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `honest-replica-error-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-replica-error-${size.name}.png`));
   const red = await redFraction(browser, await page.screenshot({ clip: { x: card.x, y: card.y, width: card.w, height: card.h } }));
   assert(red > 0.05, where(`the card's "too small" is not drawn in red (${(red * 100).toFixed(1)}% red pixels)`));
   // Back to the automatic size: priced again.
@@ -146,12 +146,12 @@ async function offlineLinkAndMethod(browser, site, shots, size) {
   await press(page, 'button:copy-link', touch);
   const warning = await widgetText(page, 'warning:link');
   assert(/the link is a file:\/\/ address that opens only on this machine/.test(warning || ''), where(`link warning: ${warning}`));
-  await page.screenshot({ path: path.join(shots, `honest-offline-link-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-offline-link-${size.name}.png`));
   await press(page, 'link:close', touch);
   await press(page, 'button:method', touch);
   const sources = await widgetText(page, 'menu:sources-page');
   assert(/not in this offline file/.test(sources || ''), where(`sources entry: ${sources}`));
-  await page.screenshot({ path: path.join(shots, `honest-offline-method-menu-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-offline-method-menu-${size.name}.png`));
   const [popup] = await Promise.all([watch.context.waitForEvent('page', { timeout: 10000 }), press(page, 'menu:method-page', touch)]);
   const popupErrors = [];
   popup.on('console', (msg) => { if (msg.type() === 'error') popupErrors.push(msg.text()); });
@@ -215,7 +215,7 @@ async function presetResetsLayout(browser, origin, shots, size) {
   assert(/^TP 8 × PP 1 × DP 384 /.test(planner), where(`not the model's default layout: ${planner}`));
   await page.mouse.move(2, 2);
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `honest-preset-reset-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-preset-reset-${size.name}.png`));
   // The link no longer carries the layouts.
   let linked = null;
   for (const end = Date.now() + 10000; ;) {  // read once a frame (the link is written half a second after the edit)
@@ -253,7 +253,7 @@ export const tests = [
       assert(title.test(await popup.title()), `${file} title "${await popup.title()}"`);
       await popup.close();
     }
-    await page.screenshot({ path: path.join(shots, 'honest-hosted-method-menu.png') });
+    await screenshot(page, path.join(shots, 'honest-hosted-method-menu.png'));
     assertClean(watch);
     await watch.close();
   }],

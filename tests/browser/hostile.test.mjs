@@ -4,7 +4,7 @@
 // WebAssembly stack is far smaller than a native one), nothing changes, no console error.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, dropFile, frames, messageAfter, openPage, resultsText, serialOf,
+import { assert, assertClean, dropFile, frames, messageAfter, openPage, resultsText, screenshot, serialOf,
          waitForFirstFrame } from './lib.mjs';
 
 const link = (text) => 's1.' + Buffer.from(text, 'utf8').toString('base64url');
@@ -69,7 +69,7 @@ export const tests = [
       assert(await resultsText(page) === before, `file ${name} changed the results`);
     }
     await frames(page, 4);
-    await page.screenshot({ path: path.join(shots, 'hostile-json.png') });
+    await screenshot(page, path.join(shots, 'hostile-json.png'));
     console.log(`      ${fragments.length} links and ${files.length} files refused with positions`);
     assertClean(watch);
     await watch.close();

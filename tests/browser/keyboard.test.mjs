@@ -3,7 +3,7 @@
 // reverts a field; arrows, Space, Page keys, Home/End and Ctrl+A act inside the app and never
 // scroll or select the page. Real key events only; screenshots at desktop, 150% zoom and HiDPI.
 import path from 'node:path';
-import { assert, assertClean, frames, openPage, resultsText, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, openPage, resultsText, screenshot, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 
@@ -101,7 +101,7 @@ export const tests = [
     const r = await widgetRect(page, `input:${order[0]}`);
     const clip = { x: r.x - 4, y: r.y - 4, width: r.w + 8, height: r.h + 8 };
     const focused = await page.screenshot({ clip });
-    await page.screenshot({ path: path.join(shots, 'keyboard-focus.png') });
+    await screenshot(page, path.join(shots, 'keyboard-focus.png'));
     await press(page, 'Tab');
     const unfocused = await page.screenshot({ clip });
     const ring = await pixelsDiffering(page, focused, unfocused);
@@ -141,7 +141,7 @@ export const tests = [
     assert(after.selection === '', `the page's text got selected: "${after.selection.slice(0, 60)}"`);
     assert(after.active === 'canvas', `the canvas lost the focus: ${after.active}`);
     assert(/Devices for 45 days/.test(await resultsText(page)), 'keys typed then reverted changed the results');
-    await page.screenshot({ path: path.join(shots, 'keyboard-after.png') });
+    await screenshot(page, path.join(shots, 'keyboard-after.png'));
     assertClean(watch);
     await watch.close();
   }],
@@ -151,7 +151,7 @@ export const tests = [
                                            [2, { width: 1280, height: 800 }, 'keyboard-focus-dpr2.png']]) {
       const { page, watch } = await openApp(browser, origin, { deviceScaleFactor: scale, viewport });
       assert(await tabTo(page, 'training.days'), `Tab never reached the schedule field at scale ${scale}`);
-      await page.screenshot({ path: path.join(shots, file) });
+      await screenshot(page, path.join(shots, file));
       assertClean(watch);
       await watch.close();
     }

@@ -1,5 +1,6 @@
 // Shared helpers of the browser tests: Debian's Chromium through playwright-core, a page watcher
 // that records console errors and outside requests, and a "did it draw?" pixel check.
+import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 
 export const kChromium = process.env.SIZER_CHROMIUM || '/usr/bin/chromium';
@@ -142,6 +143,27 @@ const pixelPages = new WeakMap();
 export function pixelPage(browser) {
   if (!pixelPages.has(browser)) pixelPages.set(browser, browser.newPage());
   return pixelPages.get(browser);
+}
+
+// A screenshot of the page's viewport (PNG, in device pixels), written to `file` when given:
+// page.screenshot()'s picture. At device pixel ratio 1 it is taken through the DevTools protocol
+// directly (the same pixels, without page.screenshot()'s round trips to the page for fonts and the
+// text caret) and encoded for speed rather than size; at other ratios (a session of our own has no
+// device metrics, so it would scale the picture) page.screenshot() takes it, leaving the caret
+// alone: the app's only text input, the hidden one for phone keyboards, draws it transparent.
+const sessions = new WeakMap();
+export async function screenshot(page, file) {
+  if (!sessions.has(page)) {
+    sessions.set(page, page.evaluate(() => window.devicePixelRatio).then((dpr) => (dpr === 1 ? page.context().newCDPSession(page) : null)));
+  }
+  const cdp = await sessions.get(page);
+  if (!cdp) return page.screenshot({ path: file, caret: 'initial' });
+  const { cssVisualViewport: v } = await cdp.send('Page.getLayoutMetrics');
+  const clip = { x: v.pageX, y: v.pageY, width: Math.ceil(v.clientWidth), height: Math.ceil(v.clientHeight), scale: v.scale };
+  const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', clip, optimizeForSpeed: true });
+  const png = Buffer.from(data, 'base64');
+  if (file) await fs.promises.writeFile(file, png);
+  return png;
 }
 
 // Fraction of screenshot pixels that differ clearly from its most common colour. A blank or

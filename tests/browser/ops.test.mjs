@@ -4,7 +4,7 @@
 // equal sizer.evaluate() of the linked scenario, and hovering each chart shows the value under
 // the pointer. At desktop size (1× and 2×) and phone size with touch, with screenshots.
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, press, resultsText, scrollInputs, scrollIntoView, sweepHover, waitText,
+import { assert, assertClean, clickWidget, frames, openPage, press, resultsText, screenshot, scrollInputs, scrollIntoView, sweepHover, waitText,
   waitForFirstFrame, typeInto } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
@@ -26,7 +26,7 @@ async function screenshots2x(browser, origin, shots) {
     await scrollIntoView(page, name, kDesktop2x.viewport, kTab);
     await page.mouse.move(2, 2);
     await frames(page, 3);
-    await page.screenshot({ path: path.join(shots, `ops-${name.slice(10)}-desktop-2x.png`) });
+    await screenshot(page, path.join(shots, `ops-${name.slice(10)}-desktop-2x.png`));
   }
   assertClean(watch);
   await watch.close();
@@ -91,7 +91,7 @@ async function drive(browser, origin, shots, size) {
   await press(page, kTab, touch);
   await page.mouse.move(2, 2);
   await frames(page, 4);
-  await page.screenshot({ path: path.join(shots, `ops-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-${size.name}.png`));
   assert(/^Goodput: 90% assumed \(used\)/m.test(await resultsText(page)), where('goodput not assumed at first'));
   // Goodput: predicted.
   await scrollInputs(page, 'radio:training.goodput=predicted', size);
@@ -107,7 +107,7 @@ async function drive(browser, origin, shots, size) {
   await scrollInputs(page, 'combo:carbon.region', size);
   await press(page, 'combo:carbon.region', touch);
   await frames(page, 4);
-  await page.screenshot({ path: path.join(shots, `ops-regions-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-regions-${size.name}.png`));
   await press(page, 'option:carbon.region=fr', touch);
   await waitText(page, /^Grid: France, /, where('grid region'), 10000);
   const scenario = await linked(page, (s) => s.training && s.training.goodput === 'predicted' && s.ownership &&
@@ -159,23 +159,23 @@ async function drive(browser, origin, shots, size) {
   // The charts, hovered: the value under the pointer.
   const tipI = await hoverChart(page, 'chart:ops-interval', size, 'Checkpoint every');
   assert(/predicted goodput \d/.test(tipI), where(`interval tooltip: ${tipI}`));
-  await page.screenshot({ path: path.join(shots, `ops-interval-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-interval-${size.name}.png`));
   const tipD = await hoverChart(page, 'chart:ops-devices', size, '');
   assert(/devices\npredicted goodput \d/.test(tipD), where(`devices tooltip: ${tipD}`));
-  await page.screenshot({ path: path.join(shots, `ops-devices-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-devices-${size.name}.png`));
   const tipB = await hoverChart(page, 'chart:ops-breakeven', size, 'At ');
   close(/owned: (\S+) per device-year/.exec(tipB)[1], own.usd_per_device_hour_owned * 8760, where(`break-even tooltip: ${tipB}`));
-  await page.screenshot({ path: path.join(shots, `ops-breakeven-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-breakeven-${size.name}.png`));
   if (api.intervals.sensitivity.length) {
     const tipT = await hoverChart(page, 'chart:ops-tornado', size, '', [0.2, 0.4, 0.6, 0.8]);
     assert(/alone at its low and high end/.test(tipT), where(`tornado tooltip: ${tipT}`));
-    await page.screenshot({ path: path.join(shots, `ops-tornado-${size.name}.png`) });
+    await screenshot(page, path.join(shots, `ops-tornado-${size.name}.png`));
   }
   // The overview cards carry the intervals and the carbon card.
   await press(page, 'tab:Overview', touch);
   await page.mouse.move(2, 2);
   await frames(page, 4);
-  await page.screenshot({ path: path.join(shots, `ops-overview-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-overview-${size.name}.png`));
   assertClean(watch);
   await watch.close();
 }

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compareJson } from './api.test.mjs';
-import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, scrollIntoView, typeIntoWidget, untilText,
+import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, screenshot, scrollIntoView, typeIntoWidget, untilText,
          waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,7 +49,7 @@ export const tests = [
     const { page, watch } = await openPlanner(browser, origin);
     await page.mouse.move(5, 5);
     await frames(page, 4);
-    const png = await page.screenshot({ path: path.join(shots, 'planner.png') });
+    const png = await screenshot(page, path.join(shots, 'planner.png'));
     const drawn = await drawnFraction(browser, png);
     assert(drawn > 0.02, `planner view looks empty (${(drawn * 100).toFixed(2)}% drawn pixels)`);
     for (const name of ['planner:training.layout.tp', 'chart:step-bar', 'chart:memory-bar', 'chart:layout-diagram',
@@ -64,7 +64,7 @@ export const tests = [
     const r = await widgetRect(page, 'value:plan.result.throughput.mfu_predicted');
     await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
     await frames(page, 6);
-    await page.screenshot({ path: path.join(shots, 'planner-working.png') });
+    await screenshot(page, path.join(shots, 'planner-working.png'));
     assertClean(watch);
     await watch.close();
   }],
@@ -81,7 +81,7 @@ export const tests = [
     assert(!/NaN/.test(text), `NaN in the results:\n${text}`);
     await page.mouse.move(5, 5);
     await frames(page, 3);
-    await page.screenshot({ path: path.join(shots, 'planner-explained.png') });
+    await screenshot(page, path.join(shots, 'planner-explained.png'));
     assertClean(watch);
     await watch.close();
   }],
@@ -102,7 +102,7 @@ export const tests = [
     console.log(`      default scenario on 1,024 to 8,192 devices: ${m[1]} layouts evaluated in ${m[3]} ms in the page`);
     await page.mouse.move(5, 5);
     await frames(page, 4);
-    await page.screenshot({ path: path.join(shots, 'planner-search.png') });
+    await screenshot(page, path.join(shots, 'planner-search.png'));
     const best = m[4];
     await clickWidget(page, 'planner:row:1');
     await untilText(page, (t) => t.includes(`Planner: ${best} =`), 'the picked layout');
@@ -114,7 +114,7 @@ export const tests = [
     const { page, watch } = await openPlanner(browser, origin, { colorScheme: 'light' });
     await page.mouse.move(5, 5);
     await frames(page, 4);
-    const png = await page.screenshot({ path: path.join(shots, 'planner-light.png') });
+    const png = await screenshot(page, path.join(shots, 'planner-light.png'));
     const drawn = await drawnFraction(browser, png);
     assert(drawn > 0.02, `light planner view looks empty (${(drawn * 100).toFixed(2)}% drawn pixels)`);
     assertClean(watch);

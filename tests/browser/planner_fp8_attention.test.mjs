@@ -7,7 +7,7 @@
 // scenario never carries a setting the contract refuses. The step time's accuracy band (the held-out
 // runs' 80th percentile) is FP8/FP4's, then dense BF16's, as plan() says.
 import path from 'node:path';
-import { assert, assertClean, frames, press, resultsText, scrollInputs, scrollIntoView, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, press, resultsText, screenshot, scrollInputs, scrollIntoView, widgetRect } from './lib.mjs';
 import { hoverSegment, kDesktop, kPhoneTouch, linkWith, near, openPlannerAt, planInPage, sameAsPlan, sameBand, stepTerms, textChanged } from './planner_lib.mjs';
 
 const kNvfp4 = { model: 'llama-3.1-8b', device: 'b200', training: { precision: 'fp4', fp8_recipe: 'mx', zero_stage: 1,
@@ -53,7 +53,7 @@ async function driveFp8Attention(browser, origin, shots, size) {
     assert(/\(attention in FP8\)/.test(working), where(`the step working does not say FP8 attention: ${working}`));
   }
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `planner-fp8-attention-on-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `planner-fp8-attention-on-${size.name}.png`));
 
   // Off again: back to the first numbers.
   text = await resultsText(page);

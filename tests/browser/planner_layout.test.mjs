@@ -8,7 +8,7 @@
 // overheads segments, and the step time's working, shows text that names them (window.sizerHover,
 // the text of the tooltip on screen).
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, press, resultsText, scrollIntoView, typeInto, untilText, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, press, resultsText, screenshot, scrollIntoView, typeInto, untilText, widgetRect } from './lib.mjs';
 import {
   hoverSegment, kDesktop, kPhone, kPhoneTouch, kUnits, linkedScenario, linkWith, near, openPlanner, pickFromList, planInPage, sameAsPlan,
   shot, signedPercent, stepTerms, textChanged,
@@ -76,7 +76,7 @@ async function driveSwitches(browser, origin, shots, size) {
     text = await resultsText(page);
     await clickWidget(page, stack);
     await frames(page, 3);
-    await page.screenshot({ path: path.join(shots, `planner-stack-open-${size.name}.png`) });
+    await screenshot(page, path.join(shots, `planner-stack-open-${size.name}.png`));
     await clickWidget(page, `${stack}=${id}`);
     await textChanged(page, text, where(`stack ${id}`));
     const terms = await stepTerms(page);
@@ -122,7 +122,7 @@ async function drivePipelineSchedule(browser, origin, shots, size) {
       await scrollIntoView(page, 'chart:step-bar', size.viewport);
       const tip = await hoverSegment(page, plan.step, 'bubble');
       assert(/zero bubble/.test(tip), where(`the bubble hover does not name the schedule: ${JSON.stringify(tip)}`));
-      await page.screenshot({ path: path.join(shots, `planner-pp-zero-bubble-${size.name}.png`) });
+      await screenshot(page, path.join(shots, `planner-pp-zero-bubble-${size.name}.png`));
       await page.mouse.move(2, 2);
       await frames(page, 3);
     }
@@ -254,7 +254,7 @@ async function driveExpertTp(browser, origin, shots, size) {
     const tip = await hoverSegment(page, plan.step, 'EP');
     assert(tip.split('\n')[0] === 'EP' && /with expert TP > 1 also its all-gather and reduce-scatter of the routed copies/.test(tip),
            where(`EP hover: ${JSON.stringify(tip)}`));
-    await page.screenshot({ path: path.join(shots, `planner-expert-tp-hover-${size.name}.png`) });
+    await screenshot(page, path.join(shots, `planner-expert-tp-hover-${size.name}.png`));
     // The folding switch is shown for a MoE model.
     await scrollIntoView(page, 'planner:training.layout.ep_folding', size.viewport);
     assertClean(watch);
@@ -355,7 +355,7 @@ export const tests = [
       const share = lines[1].match(/\(([\d.]+)%\)$/);
       assert(share && near(Number(share[1]) / 100, mem.activation_bytes / mem.device_memory_bytes, 0.05),
              `${size.name}: activations share ${lines[1]} vs ${mem.activation_bytes / mem.device_memory_bytes}`);
-      await page.screenshot({ path: path.join(shots, `planner-memory-hover-${size.name}.png`) });
+      await screenshot(page, path.join(shots, `planner-memory-hover-${size.name}.png`));
       await page.mouse.move(2, 2);
       await frames(page, 4);
       assertClean(watch);
@@ -391,7 +391,7 @@ export const tests = [
       }
       // A picture with the attention segment outlined and its tooltip up.
       await hoverSegment(page, plan.step, 'attention');
-      await page.screenshot({ path: path.join(shots, `planner-step-hover-${size.name}.png`) });
+      await screenshot(page, path.join(shots, `planner-step-hover-${size.name}.png`));
       // The step time's working names the new terms with their values.
       const value = await scrollIntoView(page, 'value:plan.result.step.step_s', size.viewport);
       await page.mouse.move(value.x + value.w / 2, value.y + value.h / 2);
@@ -399,7 +399,7 @@ export const tests = [
       const working = await page.evaluate(() => window.sizerHover || '');
       assert(working.startsWith('plan.result.step.step_s\n'), `${size.name}: step working not shown on hover: ${working}`);
       assert(/GEMM \+ attention \+ experts \+ .*overheads/.test(working), `${size.name}: step working formula: ${working}`);
-      await page.screenshot({ path: path.join(shots, `planner-step-working-${size.name}.png`) });
+      await screenshot(page, path.join(shots, `planner-step-working-${size.name}.png`));
       // Moving away clears the hover text.
       await page.mouse.move(2, 2);
       await frames(page, 4);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, clickWidget, dropFile, frames, messageAfter, openPage, resultsText, serialOf,
+import { assert, assertClean, clickWidget, dropFile, frames, messageAfter, openPage, resultsText, screenshot, serialOf,
          typeIntoWidget, waitForFirstFrame } from './lib.mjs';
 import { compareJson } from './api.test.mjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
@@ -91,7 +91,7 @@ export const tests = [
     await typeIntoWidget(page, 'custom:domain', '16');
     await clickWidget(page, 'custom:save-use');
     await until(page, () => /My X1/.test(document.getElementById('results-text').textContent), null, '() => /My X1/.test(document.getElementById(\'results-text\').textContent)');
-    await page.screenshot({ path: path.join(shots, 'custom-device.png') });
+    await screenshot(page, path.join(shots, 'custom-device.png'));
     const stored = await page.evaluate(() => localStorage.getItem('sizer.user-tables.v1'));
     assert(/"my-x1"/.test(stored || ''), `custom device not stored: ${stored}`);
     await clickWidget(page, 'custom:close');
@@ -105,7 +105,7 @@ export const tests = [
     await frames(page, 4);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert(copied === await page.evaluate(() => location.href), `clipboard ${copied} != address ${await page.evaluate(() => location.href)}`);
-    await page.screenshot({ path: path.join(shots, 'share.png') });
+    await screenshot(page, path.join(shots, 'share.png'));
     const scenarioA = JSON.parse((await exported(page, 'scenario-json')).toString());
     const resultA = JSON.parse((await exported(page, 'results-json')).toString());
     // The Markdown export names what was user-supplied: here the hardware only.
@@ -246,7 +246,7 @@ export const tests = [
       count++;
     }
     await frames(page, 4);
-    await page.screenshot({ path: path.join(shots, 'import-error.png') });
+    await screenshot(page, path.join(shots, 'import-error.png'));
     assert(await page.evaluate(() => !document.querySelector('img') && !window.polluted && !({}).polluted), 'hostile input reached the DOM or prototypes');
     // The scenario from before is still the one a link gives.
     await page.evaluate((h) => { location.hash = h; }, hashBefore);
@@ -268,7 +268,7 @@ export const tests = [
     const iframe = await app.page.evaluate(() => window.sizerCopied);
     assert(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html#s=s1\.[A-Za-z0-9_-]+&amp;show=cluster_devices,cost_usd,facility_power_w,replica_devices,tokens_per_s_per_replica&amp;in=training\.days"/.test(iframe),
            `iframe snippet: ${iframe}`);
-    await app.page.screenshot({ path: path.join(shots, 'embed-dialog.png') });
+    await screenshot(app.page, path.join(shots, 'embed-dialog.png'));
     assertClean(app.watch);
     await app.watch.close();
 

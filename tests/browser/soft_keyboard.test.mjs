@@ -3,7 +3,7 @@
 // numbers); what is typed into it — inserted text as a virtual keyboard sends it, key events, an
 // IME composition, Backspace — edits the field; Enter commits, Escape reverts, and either gives the
 // focus back to the canvas. With a mouse the hidden input never takes the focus.
-import { assert, assertClean, frames, openPage, scrollInputs, waitForFirstFrame, waitText, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, openPage, screenshot, scrollInputs, waitForFirstFrame, waitText, widgetRect } from './lib.mjs';
 
 const kPhone = { name: 'phone', viewport: { width: 390, height: 844 } };
 const kField = 'input:training.days';
@@ -104,7 +104,7 @@ export const tests = [
     assert(after.y >= visibleTop && after.y + after.h <= visibleBottom,
            `the edited field is out of view after the window shrank: y ${after.y}–${after.y + after.h}, panel ${visibleTop}–${visibleBottom}`);
     assert(await editing(page) && (await active(page)).id === 'sizer-keyboard', 'the field or the keyboard closed when the window shrank');
-    await page.screenshot({ path: `${shots}/soft-keyboard-shrunk-phone.png` });
+    await screenshot(page, `${shots}/soft-keyboard-shrunk-phone.png`);
     // Typing goes on into the same field, and Enter applies it.
     await page.keyboard.insertText('128');
     await frames(page, 4);

@@ -3,7 +3,7 @@
 // desktop, where ImGui's tab bar has room for all (it would squeeze them to "Trai…"), every tab is
 // on screen, and a tap or click on one opens its view. Screenshots: tabs-phone.png, tabs-150.png.
 import path from 'node:path';
-import { assert, assertClean, frames, openPage, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, openPage, screenshot, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const kTabs = ['Overview', 'Training', 'Serving', 'Communication', 'Reliability & cost', 'Compare chips', 'Charts', 'Planner'];
 
@@ -40,7 +40,7 @@ export const tests = [
       await frames(page, 8);
       const ui = Object.keys(await page.evaluate(() => window.sizerUi || {}));
       assert(ui.some((k) => k.startsWith('value:plan.') || k.includes('planner')), `${name}: the Planner tab did not open its view: ${ui.filter((k) => !k.startsWith('input:')).join(', ')}`);
-      await page.screenshot({ path: path.join(shots, `tabs-${name}.png`) });
+      await screenshot(page, path.join(shots, `tabs-${name}.png`));
       assertClean(watch);
       await watch.close();
     }
