@@ -10,7 +10,7 @@
 //   one number), while it still wraps.
 // Screenshots: labels-150.png, labels-200.png, labels-phone.png.
 import path from 'node:path';
-import { assert, assertClean, openPage, waitForFirstFrame, widgetText } from './lib.mjs';
+import { assert, assertClean, openPage, screenshot, waitForFirstFrame, widgetText } from './lib.mjs';
 
 // [name, CSS viewport, device pixel ratio, touch]: a 1280, 1920 and 2560 px screen at 100%, 150%
 // and 200% browser zoom (zoom shrinks the CSS viewport and raises the pixel ratio), and a phone.
@@ -70,7 +70,7 @@ export const tests = [
                  `${name}: ${part} ${JSON.stringify(r)} spills out of its card ${JSON.stringify(box)}`);
         }
       }
-      if (['150', '200', 'phone'].includes(name)) await page.screenshot({ path: path.join(shots, `labels-${name}.png`) });
+      if (['150', '200', 'phone'].includes(name)) await screenshot(page, path.join(shots, `labels-${name}.png`));
       assertClean(watch);
       await watch.close();
     }
@@ -105,8 +105,7 @@ export const tests = [
   ['labels: the working hint says long-press on a phone from page load, before any touch, and hover with a mouse', async ({ browser, origin }) => {
     for (const [viewport, deviceScaleFactor, hasTouch, expected] of [[{ width: 390, height: 844 }, 2, true, /^Long-press any number/],
                                                                      [{ width: 1280, height: 800 }, 1, false, /^Hover over any number/]]) {
-      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch,
-                                                        shared: true });
+      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch });
       await page.goto(`${origin}/index.html`);
       await waitForFirstFrame(page);
       const hint = await widgetText(page, 'working-hint');

@@ -3,28 +3,29 @@
 // mirrored results equal sizer.serveSearch() of the linked scenario; hovering the chart shows a
 // Pareto point. At desktop and phone size, with screenshots.
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, sweepHover, waitText, typeIntoWidget,
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, screenshot, scrollIntoView, sweepHover, waitText, typeIntoWidget,
   waitForFirstFrame } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kDesktop = { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const kPhone = { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 };
 
-async function linked(page) {
-  const hash = await page.evaluate(() => location.hash);
+// The scenario in the address bar (null before the first edit), after `afterFrames` animation frames.
+async function linked(page, afterFrames = 0) {
+  const hash = await page.evaluate((count) => new Promise((resolve) => {
+    let left = count;
+    const step = () => (--left <= 0 ? resolve(location.hash) : requestAnimationFrame(step));
+    if (count > 0) requestAnimationFrame(step);
+    else resolve(location.hash);
+  }), afterFrames);
   return hash.startsWith('#s1.') ? JSON.parse(Buffer.from(hash.slice(4), 'base64url').toString('utf8')) : null;
 }
 
-// Waits (up to 10 s) until the scenario in the address bar passes `test` (run in the page on the
-// decoded scenario): the app writes the link half a second after the last edit. Returns quietly
-// on a timeout: the caller's assertion on the link then says what it holds.
+// Waits, reading it once a frame for up to 10 s, until the scenario in the address bar passes
+// `test` (the app writes the link half a second after the last edit). Returns quietly on a
+// timeout: the caller's assertion on the link then says what it holds.
 async function linkHolds(page, test) {
-  await page.waitForFunction(`(() => {
-    const h = location.hash;
-    if (!h.startsWith('#s1.')) return false;
-    const bin = atob(h.slice(4).replace(/-/g, '+').replace(/_/g, '/'));
-    return (${test})(JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)))));
-  })()`, null, { timeout: 10000 }).catch(() => {});
+  for (let s = await linked(page), end = Date.now() + 10000; !(s && test(s)) && Date.now() < end;) s = await linked(page, 1);
 }
 
 // Points along a chart, left to right, at the heights `fys` (fractions of its height) at each step.
@@ -96,7 +97,7 @@ async function drive(browser, origin, shots, size) {
   const chart = await scrollIntoView(page, 'chart:serve-pareto', size.viewport, 'tab:Serving');
   const tip = await sweepHover(page, across(chart, 60, [0.1, 0.3, 0.5, 0.7, 0.85]), (t) => t.startsWith('Pareto point'));
   assert(tip.startsWith('Pareto point') && /output tokens\/s per device/.test(tip), where(`no Pareto point under the pointer: ${tip}`));
-  await page.screenshot({ path: path.join(shots, `serve-planner-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `serve-planner-${size.name}.png`));
   if (size.name === 'desktop') await compareChips(page, scenario, where, size, shots);
   await editLayoutAndRange(page, where, size);
   assertClean(watch);
@@ -165,7 +166,7 @@ async function compareChips(page, scenario, where, size, shots) {
   const chart = await scrollIntoView(page, 'chart:serve-chips', size.viewport, 'tab:Serving');
   const tip = await sweepHover(page, across(chart, 60, [0.15, 0.35, 0.55, 0.75, 0.85]), (t) => t.startsWith('Chip front'));
   assert(tip.startsWith('Chip front') && /output tokens\/s per device/.test(tip), where(`no chip point under the pointer: ${tip}`));
-  await page.screenshot({ path: path.join(shots, `serve-chips-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `serve-chips-${size.name}.png`));
 }
 
 export const tests = [
