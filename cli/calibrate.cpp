@@ -1,5 +1,5 @@
 // `sizer calibrate`: per-chip fit of the layout model's efficiency parameters on the runs marked
-// calibrate, the per-group error after it, and the leave-one-source-out error (sizer/calibration.h).
+// calibrate, the per-group error after it, and the leave-one-source-out error (sizer/validation/calibration.h).
 #include <cmath>
 #include <cstdio>
 #include <algorithm>

@@ -3,11 +3,11 @@
 #include <string>
 #include <vector>
 
-#include "sizer/calibration.h"
-#include "sizer/json_safe.h"
-#include "sizer/serve_validation.h"
+#include "sizer/validation/calibration.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/validation/serve_validation.h"
 #include "sizer/sizer.h"
-#include "sizer/user_text.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer::cli {
 

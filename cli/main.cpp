@@ -26,7 +26,8 @@
 #include <vector>
 
 #include "cli.h"
-#include "sizer/model_import.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/io/model_import.h"
 
 namespace {
 
@@ -378,6 +379,82 @@ int cmd_import_hf(const Args& a) {
   return 0;
 }
 
+// `sizer plan` / `sizer search`: the layout planner on training.layout, or its search.
+int cmd_plan(const Args& a, const sizer::Catalog& catalog) {
+  if (a.positional.size() != 1) return usage();
+  sizer::ParsedScenario p;
+  if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
+  nlohmann::json out;
+  if (a.command == "plan") {
+    out = sizer::plan_to_json(p.scenario);
+  } else {
+    const auto start = std::chrono::steady_clock::now();
+    sizer::SearchResult r = sizer::search_layouts(p.scenario);
+    r.search_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out = sizer::search_to_json(p.scenario, r);
+  }
+  std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  return 0;
+}
+
+// `sizer serve-search`: the serving search on the scenario's chip, or (--devices) on several.
+int cmd_serve_search(const Args& a, const sizer::Catalog& catalog) {
+  if (a.positional.size() != 1) return usage();
+  sizer::ParsedScenario p;
+  if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
+  std::vector<std::string> ids;
+  if (!a.devices.empty() && a.devices != "all") ids = split(a.devices);
+  const std::vector<sizer::Issue> refused = sizer::serve::serve_search_issues(p.scenario, catalog, ids);
+  for (const sizer::Issue& i : refused) {
+    std::cerr << "sizer: " << (i.path == "devices" ? "--devices" : i.path) << ": " << i.message << "\n";
+  }
+  if (!refused.empty()) return kExitInvalid;
+  nlohmann::json out;
+  if (!a.devices.empty()) {  // every chip (or the ones listed), side by side
+    out = sizer::serve::serve_chips_to_json(p.scenario, sizer::serve::search_serving_chips(p.scenario, catalog, ids));
+  } else {
+    const auto start = std::chrono::steady_clock::now();
+    sizer::serve::ServeSearchResult r = sizer::serve::search_serving(p.scenario);
+    r.search_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out = sizer::serve::serve_search_to_json(p.scenario, r);
+  }
+  std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  return 0;
+}
+
+// `sizer eval` (the v1 result as JSON, CSV or Markdown) and `sizer report` (text with the working).
+int cmd_eval(const Args& a, const sizer::Catalog& catalog) {
+  if (a.positional.size() != 1) return usage();
+  sizer::ParsedScenario p;
+  if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
+  const sizer::Estimate e = sizer::evaluate(p.scenario, a.working || a.command == "report");
+  if (a.command == "report") {
+    std::cout << sizer::cli::text_report(p.scenario, e, p.warnings);
+    return 0;
+  }
+  const nlohmann::json r = sizer::result_to_json(p.scenario, e, p.warnings);
+  if (a.format == "csv") std::cout << sizer::results_csv(r);
+  else if (a.format == "markdown") std::cout << sizer::results_markdown(r, sizer::user_supplied_what(p.scenario));
+  else if (a.format == "json" || a.format == "text") std::cout << r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  else {
+    std::cerr << "sizer: eval --format must be json, csv or markdown\n";
+    return kExitInvalid;
+  }
+  return 0;
+}
+
+// The commands, by name. import-hf reads no catalog but is dispatched the same way.
+struct Command {
+  const char* name;
+  int (*run)(const Args&, const sizer::Catalog&);
+};
+const Command kCommands[] = {
+    {"eval", cmd_eval},           {"report", cmd_eval},       {"list", cmd_list},
+    {"table", cmd_table},         {"plan", cmd_plan},         {"search", cmd_plan},
+    {"serve-search", cmd_serve_search}, {"validate", cmd_validate}, {"calibrate", cmd_calibrate},
+    {"import-hf", [](const Args& a, const sizer::Catalog&) { return cmd_import_hf(a); }},
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -389,76 +466,8 @@ int main(int argc, char** argv) {
   }
   sizer::Catalog catalog;
   if (!load_catalog(a, &catalog)) return kExitInvalid;
-  if (a.command == "list") return cmd_list(a, catalog);
-  if (a.command == "import-hf") return cmd_import_hf(a);
-  if (a.command == "table") return cmd_table(a, catalog);
-  if (a.command == "plan" || a.command == "search") {
-    if (a.positional.size() != 1) return usage();
-    sizer::ParsedScenario p;
-    if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
-    nlohmann::json out;
-    if (a.command == "plan") {
-      out = sizer::plan_to_json(p.scenario);
-    } else {
-      const auto start = std::chrono::steady_clock::now();
-      sizer::SearchResult r = sizer::search_layouts(p.scenario);
-      r.search_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      out = sizer::search_to_json(p.scenario, r);
-    }
-    std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-    return 0;
-  }
-  if (a.command == "serve-search") {
-    if (a.positional.size() != 1) return usage();
-    sizer::ParsedScenario p;
-    if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
-    if (!p.scenario.serving.workload_given) {
-      std::cerr << "sizer: serving.workload: is required for serve-search: input_tokens, output_tokens and "
-                   "concurrency or requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)\n";
-      return kExitInvalid;
-    }
-    if (!a.devices.empty()) {  // every chip (or the ones listed), side by side
-      std::vector<std::string> ids;
-      if (a.devices != "all") ids = split(a.devices);
-      for (const std::string& d : ids) {
-        if (!catalog.find_device(d) || catalog.find_device(d)->id != d) {
-          std::cerr << "sizer: --devices: unknown device " << sizer::echo_quoted(d) << "; known: " << catalog.device_ids()
-                    << " (or all)\n";
-          return kExitInvalid;
-        }
-      }
-      const auto chips = sizer::serve::search_serving_chips(p.scenario, catalog, ids);
-      std::cout << sizer::serve::serve_chips_to_json(p.scenario, chips).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-                << "\n";
-      return 0;
-    }
-    const auto start = std::chrono::steady_clock::now();
-    sizer::serve::ServeSearchResult r = sizer::serve::search_serving(p.scenario);
-    r.search_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cout << sizer::serve::serve_search_to_json(p.scenario, r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-              << "\n";
-    return 0;
-  }
-  if (a.command == "validate") return cmd_validate(a, catalog);
-  if (a.command == "calibrate") return cmd_calibrate(a, catalog);
-  if (a.command == "eval" || a.command == "report") {
-    if (a.positional.size() != 1) return usage();
-    sizer::ParsedScenario p;
-    if (!load_scenario(a.positional[0], catalog, &p)) return kExitInvalid;
-    const sizer::Estimate e = sizer::evaluate(p.scenario, a.working || a.command == "report");
-    if (a.command == "eval") {
-      const nlohmann::json r = sizer::result_to_json(p.scenario, e, p.warnings);
-      if (a.format == "csv") std::cout << sizer::results_csv(r);
-      else if (a.format == "markdown") std::cout << sizer::results_markdown(r, sizer::user_supplied_what(p.scenario));
-      else if (a.format == "json" || a.format == "text") std::cout << r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-      else {
-        std::cerr << "sizer: eval --format must be json, csv or markdown\n";
-        return kExitInvalid;
-      }
-    } else {
-      std::cout << sizer::cli::text_report(p.scenario, e, p.warnings);
-    }
-    return 0;
+  for (const Command& c : kCommands) {
+    if (a.command == c.name) return c.run(a, catalog);
   }
   return usage();
 }

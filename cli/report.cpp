@@ -32,7 +32,7 @@ std::string quantiles(const Quantiles& q, std::string (*f)(double)) {
   return one(q.p10) + " / " + one(q.p50) + " / " + one(q.p90);
 }
 
-// Issue 12: reliability, storage, owning, carbon and the intervals.
+// Beyond the clean run (docs/operations.md): reliability, storage, owning, carbon and the intervals.
 void operations_report(std::ostringstream& o, const Scenario& s, const Estimate& e) {
   const ReliabilityResult& r = e.reliability;
   const ReliabilityInputs& q = s.training.reliability;
@@ -80,8 +80,8 @@ void operations_report(std::ostringstream& o, const Scenario& s, const Estimate&
       auto one = [&](double v) {
         return std::isfinite(v) ? (iv.has_cost ? fmt::usd(v) : fmt::count(v)) : std::string("out of reach");
       };
-      line(o, "  " + x.input + " " + fmt::number(x.input_low, 3) + u8" … " + fmt::number(x.input_high, 3),
-           one(x.output_low) + u8" … " + one(x.output_high));
+      line(o, "  " + x.input + " " + fmt::number(x.input_low, 3) + " … " + fmt::number(x.input_high, 3),
+           one(x.output_low) + " … " + one(x.output_high));
     }
   }
 }

@@ -7,7 +7,7 @@
 
 namespace sizer::cli {
 
-// The table itself is rendered by the core (sizer/export.h), shared with the web UI and JS API.
+// The table itself is rendered by the core (sizer/share/export.h), shared with the web UI and JS API.
 std::string render_table(const std::vector<ComparisonRow>& rows, const std::string& format) {
   return comparison_table(rows, format);
 }

@@ -147,7 +147,7 @@ const apiMs = await apiInNode();
 
 const ms = (x) => `${x.toFixed(0)} ms`;
 console.log(`Sizer web budgets (${new Date().toISOString().slice(0, 10)}, median of ${runs} runs, headless Chromium + SwiftShader)`);
-console.log(`sizer-offline.html      ${kb(s.offlineRaw)} raw (test budget 540 KB, issue 11 target 480 KB), ${kb(s.offlineGzip)} gzipped (target 340 KB)`);
+console.log(`sizer-offline.html      ${kb(s.offlineRaw)} raw (test budget 540 KB, target 480 KB), ${kb(s.offlineGzip)} gzipped (target 340 KB)`);
 console.log(`hosted app              ${kb(s.hostedRaw)} raw, ${kb(s.hostedGzip)} gzipped (index.html with its style and boot script, index.js, index.wasm; target 320 KB gzipped)`);
 console.log(`sizer.mjs               ${kb(s.apiRaw)} raw, ${kb(s.apiGzip)} gzipped (target 160 KB gzipped)`);
 console.log(`served:  navigation → first frame ${ms(served.firstFrame)} (target 350 ms quiet); key press → settled frame ${ms(served.inputToSettled)}`);

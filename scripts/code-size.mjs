@@ -1,5 +1,5 @@
 // Reports where the WebAssembly bytes of the app (index.wasm) and of the JS API (sizer.mjs's wasm)
-// go, by origin; asserts nothing. Issue 11's size budgets are about gzip of these files.
+// go, by origin; asserts nothing. The size budgets (docs/budgets.md) are about gzip of these files.
 //   node scripts/code-size.mjs [BUILD_DIR] [TOP]      (defaults: build-web, 15)
 //
 // How: each target is linked again with function names (--profiling-funcs; the code is the same as

@@ -24,7 +24,7 @@ function renderOutputs(card) {
     dt.title = o.path;
     const dd = document.createElement('dd');
     dd.textContent = o.text;
-    if (o.interval) {  // the core's p10–p90 under the headline (issue 12: intervals on every headline)
+    if (o.interval) {  // the core's p10–p90 under the headline (docs/operations.md: intervals on every headline)
       const small = document.createElement('small');
       small.className = 'interval';
       small.textContent = o.interval;

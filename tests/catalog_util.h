@@ -2,7 +2,8 @@
 #pragma once
 #include <catch2/catch.hpp>
 
-#include "sizer/catalog.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/planners/catalog.h"
 
 namespace catalog_test {
 

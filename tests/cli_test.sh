@@ -58,7 +58,7 @@ bad "unknown device lists ids" '{"device": "h1000"}' "device: unknown device.*h1
 bad "unknown model lists ids" '{"model": "x"}' "model: unknown model.*dense-1t"
 bad "missing shape field" '{"model": {"params": 1e9, "layers": 2, "hidden": 64}}' "model.heads: is required"
 bad "unknown key" '{"servng": {}}' "servng: unknown field"
-# Issue 10: the serving performance model's inputs, refused naming the field.
+# The serving performance model's inputs, refused naming the field.
 bad "serving slo of 0" '{"model": "llama-3-70b", "device": "h100", "serving": {"workload": {"concurrency": 1}, "slo": {"ttft_s": 0}}}' "serving.slo.ttft_s: must be a number in \\(0, 3600\\]"
 bad "serving output tokens 0" '{"model": "llama-3-70b", "device": "h100", "serving": {"workload": {"output_tokens": 0, "concurrency": 1}}}' "serving.workload.output_tokens: must be a whole number"
 bad "serving concurrency above KV" '{"model": "llama-3-70b", "device": "h100", "serving": {"layout": {"tp": 8}, "workload": {"concurrency": 1000000}}}' "serving.workload.concurrency: must be at most max_concurrency_kv"
@@ -81,7 +81,7 @@ check "bad table option" 2 "unknown precision" -- "$SIZER" table --precisions fp
 check "bad tables file" 2 "invalid tables" -- bash -c "echo '{\"devices\": [{\"id\": \"x\"}]}' > '$tmp/t.json'; '$SIZER' list devices --tables '$tmp/t.json'"
 check "user tables" 0 "x1.*user-supplied" -- bash -c "echo '{\"devices\": [{\"id\": \"x1\", \"name\": \"X1\", \"memory_bytes\": 1e11, \"hbm_bytes_per_s\": 1e12, \"dense_flops\": {\"bf16\": 1e15}, \"scale_up_bytes_per_s\": 1e11}]}' > '$tmp/u.json'; '$SIZER' list devices --tables '$tmp/u.json'"
 check "plan" 0 '"mfu_predicted"' -- "$SIZER" plan "$ROOT/docs/examples/megatron-3072-a100.json"
-# Issue 8 item 9: eval and plan accept and refuse the same layouts, naming the field.
+# Eval and plan accept and refuse the same layouts, naming the field.
 check "plan refuses a bad layout" 2 "training.layout.tp: TP 7 does not divide the 160 attention heads" -- bash -c "echo '{\"training\": {\"layout\": {\"tp\": 7}}}' | '$SIZER' plan -"
 check "eval refuses the same layout" 2 "training.layout.tp: TP 7 does not divide the 160 attention heads" -- bash -c "echo '{\"training\": {\"layout\": {\"tp\": 7}}}' | '$SIZER' eval -"
 check "eval refuses 10^18 devices" 2 "training.layout: gives tp × pp × dp × cp × ep = 1.00e18 devices" -- bash -c "echo '{\"training\": {\"layout\": {\"tp\": 1e6, \"pp\": 1e6, \"dp\": 1e6}}}' | '$SIZER' eval -"
@@ -95,9 +95,9 @@ check "serve-search bad devices" 2 "serving.search.devices: must be \[min, max\]
 check "serve-search impossible SLO" 0 '"no_best_reason": "serving.slo.tpot_s binds' -- bash -c "echo '{\"model\": \"llama-3-70b\", \"device\": \"h100\", \"serving\": {\"workload\": {\"input_tokens\": 1024, \"output_tokens\": 256, \"concurrency\": 8}, \"slo\": {\"tpot_s\": 0.0001}, \"search\": {\"devices\": 8}}}' | '$SIZER' serve-search -"
 check "search bad objective" 2 "training.search.objective: must be" -- bash -c "echo '{\"training\": {\"search\": {\"objective\": \"speed\"}}}' | '$SIZER' search -"
 check "validate" 0 "mean absolute error" -- "$SIZER" validate "$ROOT/docs/validation/runs.json"
-check "validate the extended set (issue 9 baseline)" 0 "mean absolute error" -- "$SIZER" validate "$ROOT/docs/validation/runs-extended.json"
+check "validate the extended set" 0 "mean absolute error" -- "$SIZER" validate "$ROOT/docs/validation/runs-extended.json"
 check "validate markdown" 0 "^\| Run" -- "$SIZER" validate "$ROOT/docs/validation/runs.json" --format markdown
-# Issue 10 item 8: the serving runs file is told apart by its schema.
+# The serving runs file (docs/serving-validation.md) is told apart by its schema.
 SRV="$ROOT/docs/validation/serving-runs.json"
 check "validate serving runs" 0 "^output_tokens_per_s_per_device" -- "$SIZER" validate "$SRV"
 check "validate serving runs: the refused run is kept" 0 "not expressible" -- "$SIZER" validate "$SRV"
@@ -110,7 +110,7 @@ check "validate serving: bad split named" 2 'runs\[0\]\.split: must be calibrate
 check "validate bad format" 2 "validate --format must be" -- "$SIZER" validate "$SRV" --format csv
 check "usage" 2 "usage" -- "$SIZER"
 
-# Hostile input (issue 8): every command refuses it with exit 2 and a message that is safe to print.
+# Hostile input: every command refuses it with exit 2 and a message that is safe to print.
 safe_output() {  # after a check: stdout/stderr hold only valid UTF-8 and no control bytes but newlines
   local name=$1 f
   for f in "$tmp/out" "$tmp/err"; do

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "sizer/catalog.h"
-#include "sizer/scenario_parse.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/contract/scenario_parse.h"
 
 namespace testutil {
 

@@ -1,4 +1,4 @@
-// Bundled hardware values checked against the figures their sources print (issue 8, "Data"): the
+// Bundled hardware values checked against the figures their sources print (assets/README.md): the
 // corrected rows, the system-power convention of assets/README.md, the consistency of system rows
 // with their device rows, and the price coverage (every device has a dated offer or an explicit
 // no-public-price note). Expected values here are the sources' numbers, not our own output.
@@ -11,7 +11,7 @@
 #include <set>
 #include <string>
 
-#include "sizer/bundled_assets.h"
+#include "sizer/contract/bundled_assets.h"
 #include "sizer/sizer.h"
 
 using nlohmann::json;
@@ -122,7 +122,7 @@ TEST_CASE("system rows agree with their device rows", "[catalog][systems]") {
 
 // assets/README.md, "Power": system_w_per_device = the system's sourced power_w / devices; where the
 // system has no published power, TDP x 1.5 (an assumption); where neither exists, null. No system
-// is an exception (issue 8: H100 10.2 kW ÷ 8 and GB200 NVL72 120 kW ÷ 72 used to disagree with
+// is an exception (H100 10.2 kW ÷ 8 and GB200 NVL72 120 kW ÷ 72 used to disagree with
 // their own rows). The seed's own H100 assumption lives on the device row (the default for a
 // scenario that names no system); for the GB200 NVL72, whose rack power NVIDIA does not state, the
 // seed's proxy is the system's power.
@@ -196,7 +196,7 @@ TEST_CASE("every device has a dated public price or an explicit no-public-price 
       CHECK(c.find_price(dv.default_price)->device == id);
     }
   }
-  SECTION("the chips this issue priced, and the ones with no public price") {
+  SECTION("the chips that had no offer at first, and the ones with no public price") {
     for (const char* id : {"a100", "mi300x", "mi325x", "b300", "trainium2"}) {
       INFO(id);
       CHECK_FALSE(c.find_device(id)->default_price.empty());

@@ -1,14 +1,14 @@
 // Sliding-window layers on a block-sparse attention kernel: a (q × kv) block that any query–key
 // pair of the window touches is computed whole (JAX's and tokamax's splash attention,
 // FlashAttention-2's tiles), so a short window costs far more than its keys
-// (sizer/model.h, block_keys_per_query and attention_span_computed; training.stack.attention_blocks).
+// (sizer/formulas/model.h, block_keys_per_query and attention_span_computed; training.stack.attention_blocks).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "scenario_util.h"
-#include "sizer/result_json.h"
+#include "sizer/contract/result_json.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;
@@ -107,9 +107,9 @@ TEST_CASE("a sliding-window layer's attention costs its whole blocks; the model 
   CHECK(r.hardware_flops_per_step > e.hardware_flops_per_step);
   CHECK(r.step_s > e.step_s);
   // The working says so, with the factor.
-  CHECK(says(recipe, u8"the attention kernels compute"));
-  CHECK(says(recipe, u8"128-token window"));
-  CHECK_FALSE(says(exact, u8"the attention kernels compute"));
+  CHECK(says(recipe, "the attention kernels compute"));
+  CHECK(says(recipe, "128-token window"));
+  CHECK_FALSE(says(exact, "the attention kernels compute"));
   // The stacks' defaults: jax MaxText's 512 blocks, the GPU stacks FlashAttention-2's 128 tiles.
   CHECK(oss(R"("jax")").training.stack.attention_blocks.kv_tokens == 512);
   CHECK(oss(R"("megatron")").training.stack.attention_blocks.q_tokens == 128);

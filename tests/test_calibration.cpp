@@ -1,13 +1,14 @@
-// Calibration (sizer/calibration.h) and software stacks (training.stack): fits recover a known
+// Calibration (sizer/validation/calibration.h) and software stacks (training.stack): fits recover a known
 // parameter, leave-one-source-out never sees the source it predicts, stacks parse and act.
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "scenario_util.h"
 #include "validation_util.h"
-#include "sizer/calibration.h"
-#include "sizer/planner.h"
-#include "sizer/result_json.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/validation/calibration.h"
+#include "sizer/planners/planner.h"
+#include "sizer/contract/result_json.h"
 
 using namespace sizer;
 

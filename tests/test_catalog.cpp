@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "sizer/bundled_assets.h"
+#include "sizer/contract/bundled_assets.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;

@@ -1,6 +1,6 @@
 // The default training layout (no training.layout written): the seed's TP 8 × PP 64 × DP 6 for
-// the model it was written for, and the seed's rule for every other model (issue 11 item 7: a 70B
-// model must not inherit the 1T's 64-stage pipeline).
+// the model it was written for, and the seed's rule for every other model (a 70B model must not
+// inherit the 1T's 64-stage pipeline); a search is not refused over a degree nobody wrote.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
@@ -91,4 +91,20 @@ TEST_CASE("the default layout is echoed and reads back unchanged", "[scenario][l
   CHECK(again.scenario.training.layout.pp == p.scenario.training.layout.pp);
   CHECK(again.scenario.training.layout.dp == p.scenario.training.layout.dp);
   CHECK_FALSE(again.scenario.training.layout_given);
+}
+
+TEST_CASE("A search is not refused over a layout degree the user never wrote", "[scenario][layout]") {
+  // Only the global batch is written; the seed's DP 6 does not split 1,024.
+  const auto p = parse_scenario(R"({"model":"dense-1t","device":"h100","training":{"layout":{"global_batch":1024},
+    "search":{"devices":[256,4096]}}})", bundled_catalog());
+  INFO(format_issues(p.issues));
+  REQUIRE(p.ok());
+  const Layout& l = p.scenario.training.layout;
+  CHECK(l.global_batch == 1024);
+  CHECK(std::fmod(1024, l.dp * l.micro_batch) == 0);
+  // A degree the user did write is still checked.
+  const auto q = parse_scenario(R"({"model":"dense-1t","device":"h100","training":{"layout":{"global_batch":1024,
+    "tp":8,"pp":64,"dp":6}}})", bundled_catalog());
+  REQUIRE_FALSE(q.ok());
+  CHECK(q.issues.front().path == "training.layout.global_batch");
 }

@@ -1,7 +1,9 @@
-// Exports: the same numbers as the result document, inert user text, user-supplied marks.
+// Exports: the same numbers as the result document, inert user text, user-supplied marks, and a
+// figure out of reach shown as such by every front end.
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "scenario_util.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;
@@ -13,6 +15,21 @@ json result_of(const std::string& text, const Catalog& c = bundled_catalog()) {
   REQUIRE(p.ok());
   return result_to_json(p.scenario, evaluate(p.scenario, false), p.warnings);
 }
+
+using testutil::scenario;
+
+// The `nulls` entry for `path`, or "" when the result gives none.
+std::string why_null(const json& r, const std::string& path) {
+  for (const json& n : r["nulls"]) {
+    if (n["path"] == path) return n["why"].get<std::string>();
+  }
+  return "";
+}
+
+bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Llama 3.1 405B on A100 in 60 days with predicted goodput: the lowest MFU point meets no schedule.
+const char* const kUnmeetable = R"({"model":"llama-3.1-405b","device":"a100","training":{"days":60,"goodput":"predicted"}})";
 }  // namespace
 
 TEST_CASE("results CSV lists every leaf with the JSON document's numbers", "[export]") {
@@ -30,7 +47,7 @@ TEST_CASE("results Markdown is a headline table with units", "[export]") {
   const std::string md = results_markdown(result_of("{}"));
   CHECK(md.find("| Devices for the schedule | 12,471 – 18,050 | `training.compute.cluster_devices` |") != std::string::npos);
   CHECK(md.find("| Training cost (useful hours) | $257M – $371M |") != std::string::npos);
-  // 12,471 – 18,050 devices × 90 days × 24 h × $10.582 = $285M – $413M (issue 8 item 7).
+  // 12,471 – 18,050 devices × 90 days × 24 h × $10.582 = $285M – $413M (the cluster as recommended).
   CHECK(md.find("| Cluster cost (rented for the schedule) | $285M – $413M |") != std::string::npos);
   CHECK(md.find("user-supplied") == std::string::npos);
   const std::string custom = results_markdown(result_of(
@@ -121,5 +138,63 @@ TEST_CASE("comparison rows carry the replica actually used beside the minimum it
     const std::string csv = comparison_table(rows, "csv");
     CHECK(csv.find(",min_devices_usable,replica_min_devices,replica_devices,user_supplied\n") != std::string::npos);
     CHECK(csv.find(",24,32,false\n") != std::string::npos);
+  }
+}
+
+TEST_CASE("A schedule no cluster meets is null with a reason, never $0", "[export]") {
+  const Scenario s = scenario(kUnmeetable);
+  const Estimate e = evaluate(s);
+  const json r = result_to_json(s, e);
+  const json& c = r["training"]["compute"];
+  // At the lowest MFU point no cluster meets 60 days; the others are met.
+  REQUIRE(c["mfu"].size() == 3);
+  CHECK(c["cluster_devices"][0].is_null());
+  CHECK(c["cluster_cost_usd"][0].is_null());
+  CHECK(c["cluster_device_hours"][0].is_null());
+  CHECK(c["scale_up_domains"][0].is_null());
+  CHECK(r["training"]["power"]["facility_power_w"][0].is_null());
+  CHECK(r["training"]["power"]["cluster_energy_wh"][0].is_null());
+  CHECK(r["carbon"]["training_kg_co2e"][0].is_null());
+  for (const char* leaf : {"cluster_devices", "cluster_cost_usd"}) {
+    for (std::size_t i = 1; i < 3; ++i) CHECK(c[leaf][i].get<double>() > 0);
+  }
+  // The useful hours are still defined: they do not depend on the cluster.
+  CHECK(c["device_hours"][0].get<double>() > 0);
+  for (const char* path : {"training.compute.cluster_devices", "training.compute.cluster_cost_usd",
+                           "training.power.facility_power_w", "carbon.training_kg_co2e"}) {
+    INFO(path);
+    const std::string why = why_null(r, path);
+    CHECK(mentions(why, "no cluster meets the 60-day schedule"));
+    CHECK(mentions(why, "38% MFU"));
+  }
+  SECTION("every front end shows it as out of reach") {
+    const std::string md = results_markdown(r);
+    CHECK(mentions(md, "out of reach"));
+    CHECK_FALSE(mentions(md, "| $0 |"));
+    CHECK_FALSE(mentions(md, "— –"));
+    CHECK(format_leaf("cluster_devices", c["cluster_devices"]).find("out of reach") != std::string::npos);
+    EmbedRequest q;
+    q.scenario = json::parse(kUnmeetable);
+    q.show = {"cluster_devices", "cluster_cost_usd"};
+    const EmbedCard card = embed_card(q, bundled_catalog());
+    REQUIRE(card.outputs.size() == 2);
+    for (const auto& o : card.outputs) {
+      INFO(o.name << ": " << o.text);
+      CHECK(mentions(o.text, "out of reach"));
+      CHECK_FALSE(mentions(o.text, "$0"));
+    }
+    const std::string csv = results_csv(r);
+    CHECK_FALSE(mentions(csv, "nan"));
+    // `sizer table` on the same scenario: the A100 row at 38% MFU.
+    const auto rows = compare_devices(s, bundled_catalog(), {Precision::bf16}, {"a100"});
+    REQUIRE(rows.size() == 3);
+    for (const char* format : {"markdown", "text"}) {
+      const std::string t = comparison_table(rows, format);
+      INFO(format << "\n" << t);
+      CHECK(mentions(t, "out of reach"));
+      CHECK_FALSE(mentions(t, "unknown"));
+    }
+    CHECK_FALSE(mentions(comparison_table(rows, "csv"), "nan"));
+    CHECK(json::parse(comparison_table(rows, "json"))[0]["cluster_devices"].is_null());
   }
 }

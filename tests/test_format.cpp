@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "sizer/format.h"
+#include "sizer/formulas/format.h"
 
 using namespace sizer;
 

@@ -1,11 +1,11 @@
 // FP8 attention (training.fp8_attention): the fused attention kernel runs at the FP8 peak at
-// FlashAttention-3's FP8 utilisation relative to its BF16 one (sizer/low_precision.h); nothing else
+// FlashAttention-3's FP8 utilisation relative to its BF16 one (sizer/formulas/low_precision.h); nothing else
 // in the step changes, and the contract refuses it outside an FP8/FP4 recipe or fused attention.
 #include <catch2/catch.hpp>
 
 #include "scenario_util.h"
-#include "sizer/low_precision.h"
-#include "sizer/result_json.h"
+#include "sizer/formulas/low_precision.h"
+#include "sizer/contract/result_json.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "sizer/json_safe.h"
-#include "sizer/user_text.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/contract/user_text.h"
 
 using namespace sizer;
 

@@ -1,4 +1,4 @@
-// The planner's accuracy bands (sizer/layout_accuracy.h): each is the central 80% (10th to 90th
+// The planner's accuracy bands (sizer/layout/layout_accuracy.h): each is the central 80% (10th to 90th
 // percentile) of the held-out published runs' step-time misses in its validation group, with the
 // 80th percentile of |error| beside it, recomputed here from the runs files, so a change to the
 // model or the validation set that moves a band fails until the table says so.
@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "scenario_util.h"
-#include "sizer/layout_accuracy.h"
-#include "sizer/planner_json.h"
+#include "sizer/layout/layout_accuracy.h"
+#include "sizer/contract/planner_json.h"
 #include "sizer/sizer.h"
 #include "validation_util.h"
 
@@ -49,7 +49,7 @@ TEST_CASE("a run's step error is its miss as time, whatever metric it was publis
 
 TEST_CASE("signed_percent keeps the sign and a true minus", "[validation]") {
   CHECK(signed_percent(0.234) == "+23.4%");
-  CHECK(signed_percent(-0.101) == u8"−10.1%");
+  CHECK(signed_percent(-0.101) == "−10.1%");
   CHECK(signed_percent(0) == "+0%");
 }
 
@@ -112,9 +112,11 @@ TEST_CASE("plan() quotes the step time with its band", "[layout][validation]") {
   CHECK(a["step_s_low"].get<double>() < step);
   CHECK(a["step_s_high"].get<double>() > step);
   // An invalid layout (TP 3 does not divide 32 heads; a search can meet it) has no step and no band.
-  PlanLayout bad = plan_layout(s);
-  bad.tp = 3;
-  const LayoutResult r = evaluate_layout(s.model, s.device, bad, plan_context(s));
-  REQUIRE_FALSE(r.valid());
-  CHECK(layout_result_to_json(s, bad, r)["accuracy"].is_null());
+  Scenario bad = s;
+  bad.training.layout.tp = 3;
+  const RankedLayout planned = plan(bad);
+  REQUIRE(planned.layout.tp == 3);
+  REQUIRE_FALSE(planned.result.valid());
+  CHECK_FALSE(planned.has_accuracy);
+  CHECK(layout_result_to_json(planned)["accuracy"].is_null());
 }

@@ -1,7 +1,7 @@
-// ZeRO-3 / FSDP / HSDP in the layout model (issue 9 item 3): per-layer gathers every micro-batch
-// with prefetch, collective latency that grows with the group and the nodes it spans, HSDP
-// shard groups in memory and communication, and the published FSDP scaling sweeps
-// (docs/validation/runs-fsdp.json).
+// ZeRO-3 / FSDP / HSDP in the layout model (docs/planner.md, "ZeRO-3, FSDP and HSDP"): per-layer
+// gathers every micro-batch with prefetch, collective latency that grows with the group and the
+// nodes it spans, HSDP shard groups in memory and communication, and the published FSDP scaling
+// sweeps (docs/validation/runs-fsdp.json).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -181,8 +181,8 @@ TEST_CASE("ZeRO-3 under pipeline parallelism gathers once per step and keeps the
 
 TEST_CASE("collective latency grows with the group and with the nodes it spans (NCCL's tuner)", "[layout][fsdp]") {
   const Device d = scenario(kFsdp).device;  // h100: 5 µs per NVLink step, 9.6 µs per network step
-  using layout::Coll;
-  using layout::collective_latency_s;
+  using sizer::Coll;
+  using sizer::collective_latency_s;
   CHECK(collective_latency_s(d, Coll::all_gather, 1, 8) == 0);
   // Ring: n − 1 steps, nodes − 1 of them across the network.
   CHECK(collective_latency_s(d, Coll::all_gather, 8, 8) == Approx(7 * 5e-6));
@@ -202,9 +202,9 @@ TEST_CASE("collective latency grows with the group and with the nodes it spans (
   SECTION("the bandwidth term is the hierarchical ring's") {
     const double bytes = 1e9;
     const double up = d.scale_up_bytes_per_s * d.link_efficiency, out = d.scale_out_bytes_per_s * d.link_efficiency;
-    CHECK(layout::collective_s(d, Coll::all_gather, 64, 8, 1, bytes) ==
+    CHECK(sizer::collective_s(d, Coll::all_gather, 64, 8, 1, bytes) ==
           Approx(collective_latency_s(d, Coll::all_gather, 64, 8) + 7.0 / 8 * bytes / up + 7.0 / 8 * bytes / 8 / out));
-    CHECK(layout::collective_s(d, Coll::all_reduce, 64, 8, 3, bytes) ==
+    CHECK(sizer::collective_s(d, Coll::all_reduce, 64, 8, 3, bytes) ==
           Approx(3 * (collective_latency_s(d, Coll::all_reduce, 64, 8) + 2 * (7.0 / 8 * bytes / up + 7.0 / 8 * bytes / 8 / out))));
   }
 }

@@ -1,4 +1,4 @@
-// Layout memory against reality (issue 9 item 6, docs/validation.md "Memory per device against
+// Layout memory against reality (docs/validation.md "Memory per device against
 // published figures"): published layouts that ran are predicted to fit, and predicted memory per
 // device stays close to the peaks the sources publish.
 #include <catch2/catch.hpp>
@@ -13,9 +13,9 @@
 
 #include "scenario_util.h"
 #include "sizer/sizer.h"
-#include "sizer/low_precision.h"
-#include "sizer/training_memory.h"
-#include "sizer/units.h"
+#include "sizer/formulas/low_precision.h"
+#include "sizer/formulas/training_memory.h"
+#include "sizer/formulas/units.h"
 
 using namespace sizer;
 
@@ -93,7 +93,7 @@ const std::map<std::string, const char*> kStillNoFit = {
 
 }  // namespace
 
-TEST_CASE("published layouts that ran are predicted to fit (issue 9 item 6)", "[layout][memory][validation]") {
+TEST_CASE("published layouts that ran are predicted to fit", "[layout][memory][validation]") {
   const auto rows = all_runs();
   REQUIRE(rows.size() >= 53);
   std::set<std::string> ids;
@@ -174,7 +174,7 @@ TEST_CASE("MoE runs: predicted memory against the published peaks (a known gap, 
   CHECK(per_seq <= 13.7 * kGiB);
 }
 
-TEST_CASE("the planner accepts the layouts real teams ran (issue 9 item 6)", "[layout][memory][search]") {
+TEST_CASE("the planner accepts the layouts real teams ran", "[layout][memory][search]") {
   // Llama 3 405B on 8,192 H100: TP 8, PP 16, DP 64, selective recompute (Grattafiori et al. 2024,
   // Table 4). Before gated/GQA activations and per-op selective recompute it "needed" 114 GiB.
   Scenario s = testutil::scenario(R"({"model": "llama-3.1-405b", "device": "h100", "training": {"zero_stage": 1,

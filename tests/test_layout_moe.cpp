@@ -1,6 +1,6 @@
-// MoE terms of the layout model (core/src/layout/moe.cpp; issue 9 item 2): routed-expert GEMMs at
-// their own width, load imbalance, permute traffic, all-to-all overlap, expert TP and MoE
-// parallel folding.
+// MoE terms of the layout model (core/src/layout/moe.cpp; docs/planner.md, "Mixture of experts"):
+// routed-expert GEMMs at their own width, load imbalance, permute traffic, all-to-all overlap,
+// expert TP and MoE parallel folding.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <fstream>
@@ -11,7 +11,7 @@
 #include "../core/src/layout/parts.h"
 #include "scenario_util.h"
 #include "sizer/sizer.h"
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_memory.h"
 
 using namespace sizer;
 
@@ -340,8 +340,8 @@ TEST_CASE("expert TP behind an all-to-all gathers and scatters the routed copies
   // layers on a stage, 32 micro-batches, forward and backward.
   const double gathered = 2.0 * 2048 * 2 * 6144 * 2;
   const double count = 2.0 * 7 * 32;
-  const double expect = layout::collective_s(s2.device, layout::Coll::all_gather, 2, 2, count, gathered) +
-                        layout::collective_s(s2.device, layout::Coll::reduce_scatter, 2, 2, count, gathered);
+  const double expect = sizer::collective_s(s2.device, sizer::Coll::all_gather, 2, 2, count, gathered) +
+                        sizer::collective_s(s2.device, sizer::Coll::reduce_scatter, 2, 2, count, gathered);
   CHECK(r2.etp_comm_s == Approx(expect).epsilon(1e-9));
   CHECK(r2.etp_comm_s > 0.1);            // about 0.12 s of a 5 s step: not negligible
   CHECK(r2.ep_comm_s > r2.etp_comm_s);   // it is part of the EP row, beside the all-to-all
@@ -369,7 +369,7 @@ TEST_CASE("published MoE runs (docs/validation/runs-moe.json) do not get worse",
     CHECK(r.group == "moe");
     CHECK(r.result.valid());
   }
-  // Measured 2026-12-01 when the file was written (MoE terms of issue 9 item 2 in place, nothing
+  // Measured 2026-12-01 when the file was written (the MoE terms in place, nothing
   // fitted to these runs): all 60.0%, calibrate (MaxText Mixtral, 2 runs) 11.0%, held out
   // (torchtitan Qwen3-30B-A3B on B200, 5 runs) 79.6%. After the stack/chip fit, FP8 recipes and
   // power caps (2026-12-01): all 17.2%, calibrate 4.1%, held out 22.5%. Einsum dispatch on the

@@ -6,7 +6,7 @@
 
 #include "../core/src/layout/parts.h"
 #include "scenario_util.h"
-#include "sizer/result_json.h"
+#include "sizer/contract/result_json.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;

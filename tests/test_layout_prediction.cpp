@@ -1,14 +1,14 @@
-// One answer per question (issue 11 item 7): with training.layout written, `sizer eval` carries the
+// One answer per question: with training.layout written, `sizer eval` carries the
 // layout model's prediction of that layout's step (training.layout_prediction) beside the seed's
 // assumed-MFU step time (training.comms.step_s), both labelled, in the result and in exports.
 #include <catch2/catch.hpp>
 
 #include "scenario_util.h"
-#include "sizer/export.h"
-#include "sizer/layout_accuracy.h"
-#include "sizer/planner.h"
-#include "sizer/planner_json.h"
-#include "sizer/result_json.h"
+#include "sizer/share/export.h"
+#include "sizer/layout/layout_accuracy.h"
+#include "sizer/planners/planner.h"
+#include "sizer/contract/planner_json.h"
+#include "sizer/contract/result_json.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;
@@ -27,7 +27,7 @@ TEST_CASE("a written layout gets the layout model's step; the seed's method stay
   const auto j = result_to_json(s, e);
   CHECK(j["training"]["layout_prediction"]["step_s"] == Approx(r.step_s));
   CHECK(j["training"]["comms"]["step_s"] == Approx(e.comms.step_s));
-  // Quoted with the band plan() gives (sizer/layout_accuracy.h).
+  // Quoted with the band plan() gives (sizer/layout/layout_accuracy.h).
   const LayoutAccuracy band = layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
   const nlohmann::json& a = j["training"]["layout_prediction"]["accuracy"];
   CHECK(a["group"] == band.group);

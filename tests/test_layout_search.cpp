@@ -1,4 +1,4 @@
-// Layout search over MoE expert mappings (issue 9 items 2 and 4): EP as a factor of the device
+// Layout search over MoE expert mappings (docs/planner.md, "Search"): EP as a factor of the device
 // count, or folded into the TP × CP × DP ranks with expert TP 1 (Liu et al. 2025, "MoE
 // Parallel Folding", arXiv 2504.14960). Every layout the search returns must be one `plan` of the
 // same scenario evaluates identically, on exactly the device count searched.

@@ -1,12 +1,12 @@
-// FP8/FP4 recipes (sizer/low_precision.h): the recipe is an input with a named error, the casts are
+// FP8/FP4 recipes (sizer/formulas/low_precision.h): the recipe is an input with a named error, the casts are
 // a visible term that grows with the recipe's bytes, tensorwise runs gather TP inputs in 8 bits,
 // and BF16 runs are untouched.
 #include <catch2/catch.hpp>
 #include <string>
 
 #include "scenario_util.h"
-#include "sizer/low_precision.h"
-#include "sizer/planner.h"
+#include "sizer/formulas/low_precision.h"
+#include "sizer/planners/planner.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;

@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "sizer/catalog.h"
-#include "sizer/model_import.h"
-#include "sizer/portable.h"
-#include "sizer/scenario_parse.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/io/model_import.h"
+#include "sizer/io/portable.h"
+#include "sizer/contract/scenario_parse.h"
 
 using namespace sizer;
 using Catch::Detail::Approx;

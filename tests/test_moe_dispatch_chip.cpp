@@ -8,8 +8,8 @@
 #include <string>
 
 #include "scenario_util.h"
-#include "sizer/calibration.h"
-#include "sizer/result_json.h"
+#include "sizer/validation/calibration.h"
+#include "sizer/contract/result_json.h"
 #include "sizer/sizer.h"
 #include "validation_util.h"
 
@@ -202,8 +202,8 @@ TEST_CASE("a grouped GEMM tiled over all experts' rows visits (m/tm + groups) ti
   CHECK(m.tokens_per_expert == Approx(256));
   CHECK(m.gmm_tile_waste == Approx(3.0));
   CHECK(m.expert_gemm_efficiency == Approx(mav.device.gemm_efficiency_at(2048)));  // f_e 8,192 ÷ expert TP 4
-  CHECK(says(notes(mav), u8"the grouped GEMM computes 3× the tiles its routed rows need"));
-  CHECK(says(notes(s), u8"1.5× the tiles"));
+  CHECK(says(notes(mav), "the grouped GEMM computes 3× the tiles its routed rows need"));
+  CHECK(says(notes(s), "1.5× the tiles"));
   CHECK(says(notes(s), "1,024 rows per core"));
   CHECK_FALSE(says(notes(dsv3(R"("tpu-ironwood")", R"({"id": "jax", "gmm_tile_rows": 0})", false)), "the tiles its routed rows need"));
   // Capacity einsums (MaxText's dropping path) run no grouped GEMM: no tiles charged.

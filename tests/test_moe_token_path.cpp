@@ -1,4 +1,4 @@
-// What a token passes through in a MoE layer (sizer/model.h, moe_token_path): its k routed copies
+// What a token passes through in a MoE layer (sizer/formulas/model.h, moe_token_path): its k routed copies
 // and the experts' own widths, counted in the FP8/FP4 casts (layout/low_precision.cpp) and the
 // activations a layer keeps (formulas/training_memory.cpp), while the non-routed GEMM shapes keep
 // ffn_hidden (layout/gemm_shapes.cpp).
@@ -7,9 +7,9 @@
 
 #include "../core/src/layout/parts.h"
 #include "scenario_util.h"
-#include "sizer/model_import.h"
+#include "sizer/io/model_import.h"
 #include "sizer/sizer.h"
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_memory.h"
 
 using namespace sizer;
 using testutil::scenario;
@@ -37,7 +37,7 @@ Scenario run(const std::string& model, const std::string& precision, const std::
                   layout_extra + "}}}");
 }
 
-LayoutResult plan(const Scenario& s) { return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)); }
+LayoutResult layout_of(const Scenario& s) { return evaluate_layout(s.model, s.device, plan_layout(s), plan_context(s)); }
 
 }  // namespace
 
@@ -73,17 +73,17 @@ TEST_CASE("FP8 casts count every routed copy, split over expert TP", "[moe][low_
         Approx(h * (attention + 2 * 2 + 2 * 3 * f / h)));
   // Through the layout model: each routed copy adds the same cast time in an FP8 run (the
   // experts' weights, cast once per micro-batch, are the same), none in BF16.
-  const double c1 = plan(one).low_precision_cast_s, c2 = plan(two).low_precision_cast_s;
-  const double c3 = plan(run(mixtral(3), "fp8", "")).low_precision_cast_s;
+  const double c1 = layout_of(one).low_precision_cast_s, c2 = layout_of(two).low_precision_cast_s;
+  const double c3 = layout_of(run(mixtral(3), "fp8", "")).low_precision_cast_s;
   CHECK(c2 > c1);
   CHECK(c3 - c2 == Approx(c2 - c1));
-  CHECK(plan(run(mixtral(2), "bf16", "")).low_precision_cast_s == 0);
+  CHECK(layout_of(run(mixtral(2), "bf16", "")).low_precision_cast_s == 0);
 }
 
 TEST_CASE("a MoE layer keeps each routed copy's GEMM input and intermediates; GEMM shapes keep ffn_hidden", "[moe][memory]") {
   // No recompute: the activations a layer keeps grow with the copies a token makes.
-  const LayoutResult one = plan(run(mixtral(1), "bf16", ""));
-  const LayoutResult two = plan(run(mixtral(2), "bf16", ""));
+  const LayoutResult one = layout_of(run(mixtral(1), "bf16", ""));
+  const LayoutResult two = layout_of(run(mixtral(2), "bf16", ""));
   REQUIRE(one.activation_bytes > 0);
   // Per token per layer, 16-bit: one more input copy (2·h) and one more expert's intermediates
   // (2·2f gate/up outputs + 2·f activation output, ÷ TP 2 without SP: split), the rest unchanged.

@@ -1,4 +1,4 @@
-// The storage check, owning against renting, carbon and the intervals (issue 12 parts 2–5), each
+// The storage check, owning against renting, carbon and the intervals (docs/operations.md), each
 // against hand computation or a published figure, and the refusals of bad operations input.
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -6,12 +6,13 @@
 
 #include "json_util.h"
 #include "scenario_util.h"
-#include "sizer/embed.h"
-#include "sizer/estimate.h"
-#include "sizer/export.h"
-#include "sizer/ownership.h"
-#include "sizer/result_json.h"
-#include "sizer/storage.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/share/embed.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/share/export.h"
+#include "sizer/ops/ownership.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/ops/storage.h"
 
 using namespace sizer;
 using Catch::Detail::Approx;
@@ -141,6 +142,26 @@ TEST_CASE("intervals: ordered, deterministic, inside the seed's MFU range", "[op
   }
 }
 
+TEST_CASE("The sensitivity base sits at the centre of the ranges the user gave", "[operations][intervals]") {
+  // An MFU range of 30–35% while the scenario's MFU points centre on 45%.
+  const Scenario s = testutil::scenario(R"({"model":"llama-3.1-70b","device":"h100","training":{"days":30},
+                                  "uncertainty":{"mfu":[0.30,0.35]}})");
+  const Estimate e = evaluate(s);
+  const IntervalResult& iv = e.intervals;
+  REQUIRE(iv.sensitivity_output == "cluster_cost_usd");
+  bool mfu_row = false;
+  for (const SensitivityRow& row : iv.sensitivity) {
+    INFO(row.input);
+    CHECK(iv.sensitivity_base >= std::min(row.output_low, row.output_high) * (1 - 1e-12));
+    CHECK(iv.sensitivity_base <= std::max(row.output_low, row.output_high) * (1 + 1e-12));
+    mfu_row = mfu_row || row.input == "mfu";
+  }
+  CHECK(mfu_row);
+  // At the range's midpoint, 32.5%: cost ∝ 1 ÷ MFU, so between the two ends and near the median.
+  CHECK(iv.sensitivity_base <= iv.cluster_cost_usd.p90);
+  CHECK(iv.sensitivity_base >= iv.cluster_cost_usd.p10);
+}
+
 TEST_CASE("bad operations input is refused, naming the field", "[operations][refusals]") {
   CHECK(refusal(R"({"training": {"reliability": {"failures_per_device_day": -1}}})")
             .find("training.reliability.failures_per_device_day") != std::string::npos);
@@ -200,9 +221,9 @@ TEST_CASE("embed cards and Markdown exports carry the intervals", "[operations][
   REQUIRE(card.outputs.size() == 3);
   const json r = eval_json(R"({"model": "dense-1t", "device": "h100"})");
   const json& dq = r["intervals"]["devices_quantiles"];
-  CHECK(card.outputs[0].interval == std::string(u8"p10–p90: ") + format_leaf("cluster_devices", dq["p10"]) + u8" – " +
+  CHECK(card.outputs[0].interval == std::string("p10–p90: ") + format_leaf("cluster_devices", dq["p10"]) + " – " +
                                         format_leaf("cluster_devices", dq["p90"]));
-  CHECK(card.outputs[1].interval.rfind(u8"p10–p90: $", 0) == 0);
+  CHECK(card.outputs[1].interval.rfind("p10–p90: $", 0) == 0);
   CHECK(card.outputs[2].interval.empty());  // no interval for the replica
   CHECK(embed_card_to_json(card)["outputs"][0]["interval"] == card.outputs[0].interval);
   const std::string md = results_markdown(r);
@@ -210,7 +231,7 @@ TEST_CASE("embed cards and Markdown exports carry the intervals", "[operations][
 }
 
 TEST_CASE("a replica smaller than the model needs is never priced as if it worked", "[operations][serving]") {
-  // Issue 11 item 7: dense 1T at FP8 needs 24 H100s; a 4-device replica cannot hold it.
+  // Dense 1T at FP8 needs 24 H100s; a 4-device replica cannot hold it.
   const json r = eval_json(R"({"model": "dense-1t", "device": "h100", "serving": {"replica_devices": 4}})");
   CHECK(r["serving"]["replica_min_devices"] == 24);
   CHECK(r["serving"]["cost_per_million_tokens_usd"].is_null());

@@ -1,7 +1,7 @@
 // Power and energy.
 #include <catch2/catch.hpp>
 
-#include "sizer/power.h"
+#include "sizer/formulas/power.h"
 
 using namespace sizer;
 

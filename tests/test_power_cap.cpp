@@ -1,4 +1,4 @@
-// device.power_limit_w (sizer/hardware.h): a power cap lowers every dense peak by (cap ÷ TDP)^0.30
+// device.power_limit_w (sizer/formulas/hardware.h): a power cap lowers every dense peak by (cap ÷ TDP)^0.30
 // and the system watts by the chip watts given up; at or above the TDP nothing changes; the cap
 // needs a TDP to be measured against; the echoed scenario keeps the raw peaks and the cap.
 #include <catch2/catch.hpp>
@@ -6,7 +6,7 @@
 #include <string>
 
 #include "scenario_util.h"
-#include "sizer/result_json.h"
+#include "sizer/contract/result_json.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;

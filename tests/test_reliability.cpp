@@ -1,4 +1,4 @@
-// Reliability and goodput (issue 12 part 1): the Young/Daly checkpoint interval against hand
+// Reliability and goodput (docs/operations.md, "Reliability and goodput"): the Young/Daly checkpoint interval against hand
 // computation and Daly's own published optima, failure scaling with device count, the goodput
 // expectation's limits, and the defaults against published interruption counts (Llama 3 in
 // sample for the H100 rates; BLOOM and OPT-175B out of sample for the A100 rates).
@@ -7,11 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "scenario_util.h"
-#include "sizer/estimate.h"
-#include "sizer/ops_curves.h"
-#include "sizer/reliability.h"
-#include "sizer/planner.h"
-#include "sizer/result_json.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/planners/ops_curves.h"
+#include "sizer/ops/reliability.h"
+#include "sizer/planners/planner.h"
+#include "sizer/contract/result_json.h"
 
 using namespace sizer;
 using Catch::Detail::Approx;

@@ -1,5 +1,6 @@
 // The v1 result contract: every promised leaf name appears exactly once, lists follow the MFU
-// points, and no scenario (valid or not) yields NaN or infinity in the JSON.
+// points, no scenario (valid or not) yields NaN or infinity in the JSON, and a verdict without its
+// inputs is null with a reason.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
@@ -7,11 +8,13 @@
 #include <string>
 
 #include "json_util.h"
+#include "scenario_util.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;
 using nlohmann::json;
 using testutil::all_finite;
+using testutil::scenario;
 
 namespace {
 
@@ -74,6 +77,32 @@ TEST_CASE("undefined values are null, never NaN: no price, no system power, no s
   CHECK(t["training"]["power"]["facility_power_w"].is_null());
   CHECK(all_finite(r));
   CHECK(all_finite(t));
+}
+
+TEST_CASE("no verdict without its inputs, and every null has a reason", "[contract]") {
+  SECTION("no scale-out bandwidth (MI300X): the DP verdict is null with a note, not scale_up_only") {
+    const Scenario s = scenario(R"({"model": "dense-1t", "device": "mi300x"})");
+    REQUIRE(s.device.scale_out_bytes_per_s == 0);
+    const nlohmann::json r = result_to_json(s, evaluate(s));
+    CHECK(r["training"]["comms"]["dp_verdict"].is_null());
+    bool explained = false;
+    for (const auto& n : r["nulls"]) {
+      explained = explained || (n["path"] == "training.comms.dp_verdict" &&
+                                n["why"].get<std::string>().find("scale-out") != std::string::npos);
+    }
+    CHECK(explained);
+  }
+  SECTION("no system power (TPU v5p): power is null and the result says why") {
+    const Scenario s = scenario(R"({"model": "dense-1t", "device": "tpu-v5p"})");
+    const nlohmann::json r = result_to_json(s, evaluate(s));
+    CHECK(r["training"]["power"]["it_power_w"].is_null());
+    bool explained = false;
+    for (const auto& n : r["nulls"]) {
+      explained = explained || (n["path"] == "training.power.it_power_w" &&
+                                n["why"].get<std::string>().find("power.system_w_per_device") != std::string::npos);
+    }
+    CHECK(explained);
+  }
 }
 
 TEST_CASE("extreme but valid inputs stay finite across every device and model", "[contract]") {

@@ -3,7 +3,9 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
+#include <vector>
 
+#include "result_leaves.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;
@@ -20,6 +22,24 @@ bool mentions(const ParsedScenario& p, const std::string& word) {
     if (i.message.find(word) != std::string::npos || i.path.find(word) != std::string::npos) return true;
   }
   return false;
+}
+
+// Impossible inputs must be refused (through the public API, as a front end calls it), each with
+// an issue whose JSON path names the field at fault: the scenario is refused, and some issue's
+// path starts with one of `paths`.
+void expect_refused(const std::string& label, const std::string& scenario, const std::vector<std::string>& paths) {
+  INFO(label << "\n  scenario: " << scenario);
+  const leaves::Run r = leaves::run(scenario);
+  INFO("issues: " << (r.ok ? std::string("(none: accepted)") : r.issues));
+  CHECK_FALSE(r.ok);
+  bool named = false;
+  for (const sizer::Issue& i : r.issue_list) {
+    for (const std::string& p : paths) named = named || i.path.rfind(p, 0) == 0;
+  }
+  std::string want;
+  for (const std::string& p : paths) want += (want.empty() ? "" : " or ") + p;
+  INFO("an issue path must start with " << want);
+  CHECK(named);
 }
 
 }  // namespace
@@ -184,7 +204,7 @@ TEST_CASE("malformed JSON and oversized input are refused whole", "[parse][bad]"
   CHECK(p.issues[0].message.find("too large") != std::string::npos);
 }
 
-TEST_CASE("eval refuses the layouts plan refuses; uneven stages only warn (issue 8 item 9)", "[parse]") {
+TEST_CASE("eval refuses the layouts plan refuses; uneven stages only warn", "[parse]") {
   SECTION("TP 7 does not divide 160 heads: refused, naming training.layout.tp") {
     const auto p = parse(R"({"training": {"layout": {"tp": 7, "pp": 64, "dp": 6}}})");
     REQUIRE_FALSE(p.ok());
@@ -209,6 +229,68 @@ TEST_CASE("eval refuses the layouts plan refuses; uneven stages only warn (issue
     for (const Issue& w : p.warnings) pp = pp || w.path == "training.layout.pp";
     CHECK(pp);
   }
+}
+
+TEST_CASE("Refusals: impossible model shapes", "[parse][refusals]") {
+  // MHA means one KV head per query head.
+  expect_refused("MHA with kv_heads != heads",
+                 R"({"model": {"preset": "llama-3-70b", "attention": {"type": "mha", "kv_heads": 8, "head_dim": 128}}})",
+                 {"model.attention.kv_heads", "model.attention.type"});
+  // Grouped-query attention groups the query heads evenly.
+  expect_refused("GQA with heads not divisible by kv_heads",
+                 R"({"model": {"preset": "llama-3-70b", "attention": {"type": "gqa", "kv_heads": 6, "head_dim": 128}}})",
+                 {"model.attention.kv_heads", "model.heads"});
+  // More heads than model width leaves a head dimension below 1 (64/4096 = 0.0156).
+  expect_refused("heads > hidden",
+                 R"({"model": {"params": 1e9, "layers": 16, "hidden": 64, "heads": 4096, "attention": {"type": "mha"}}})",
+                 {"model.heads", "model.hidden", "model.attention.head_dim"});
+  // With every expert active, every parameter is active, so active ≪ total is impossible.
+  expect_refused("MoE with every expert active but active << total",
+                 R"({"model": {"params": 1e12, "active_params": 1e11, "layers": 61, "hidden": 7168, "heads": 64,
+                     "attention": {"type": "gqa", "kv_heads": 8, "head_dim": 128},
+                     "moe": {"experts": 8, "experts_per_token": 8, "moe_layers": 61}}})",
+                 {"model.moe", "model.active_params"});
+  // Fractional shapes.
+  expect_refused("fractional hidden", R"({"model": {"preset": "llama-3-70b", "hidden": 8192.5}})", {"model.hidden"});
+  expect_refused("fractional heads", R"({"model": {"preset": "llama-3-70b", "heads": 63.5}})", {"model.heads"});
+}
+
+TEST_CASE("Refusals: impossible layouts in eval", "[parse][refusals]") {
+  // 10^18 devices and 0.003 micro-batches; `plan` refuses the same layout, so must `eval`.
+  expect_refused("tp = pp = dp = 1e6", R"({"model": "dense-1t", "device": "gb200",
+                 "training": {"layout": {"tp": 1000000, "pp": 1000000, "dp": 1000000}}})",
+                 {"training.layout"});
+}
+
+TEST_CASE("Refusals: empty ids and derived token counts", "[parse][refusals]") {
+  // `system: ""` is refused like `device: ""` already is.
+  expect_refused("device \"\" (already refused)", R"({"device": ""})", {"device"});
+  expect_refused("system \"\"", R"({"model": "dense-1t", "device": "gb200", "system": ""})", {"system"});
+  // Derived tokens = tokens_per_param × params = 10^22 is outside the contract's 1 … 10^18.
+  expect_refused("derived tokens above 1e18", R"({"model": {"params": 1e16, "layers": 128, "hidden": 25600,
+                 "heads": 160, "attention": {"type": "gqa", "kv_heads": 16, "head_dim": 160}},
+                 "training": {"tokens_per_param": 1e6}})",
+                 {"training.tokens_per_param", "training.tokens", "model.params"});
+}
+
+TEST_CASE("a shape that disagrees with the stated parameters warns", "[parse]") {
+  auto warns_params = [](const std::string& text) {
+    const auto p = parse_scenario(text, bundled_catalog());
+    REQUIRE(p.ok());
+    for (const Issue& w : p.warnings) {
+      if (w.path == "model.params") return true;
+    }
+    return false;
+  };
+  // Doubling Llama 3 70B's layers doubles 12·L·h² while params stays at 70.6B.
+  CHECK(warns_params(R"({"model": {"preset": "llama-3-70b", "layers": 160}})"));
+  CHECK_FALSE(warns_params(R"({"model": {"preset": "llama-3-70b"}})"));
+  CHECK_FALSE(warns_params(R"({"model": {"preset": "llama-3-70b", "layers": 160, "params": 1.35e11}})"));
+  // A custom dense model: 12·32·8192² = 25.8B is far from a stated 7B.
+  CHECK(warns_params(R"({"model": {"params": 7e9, "layers": 32, "hidden": 8192, "heads": 64, "attention": {"type": "mha"}}})"));
+  // Llama 3 8B as published: 12·L·h² + 2·V·h = 7.49B against 8.03B stated, within the tolerance.
+  CHECK_FALSE(warns_params(R"({"model": {"params": 8.03e9, "layers": 32, "hidden": 4096, "heads": 32, "vocab": 128256,
+                                         "attention": {"type": "gqa", "kv_heads": 8}}})"));
 }
 
 TEST_CASE("param_gather_bytes is optional, echoed when given and round-trips", "[parse]") {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "sizer/contract/catalog_load.h"
 #include "seed_examples.h"
 
 using seedtest::Example;

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "seed_examples.h"
-#include "sizer/training_compute.h"
+#include "sizer/formulas/training_compute.h"
 
 using seedtest::cat;
 using seedtest::Example;

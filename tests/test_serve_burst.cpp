@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "catalog_util.h"
-#include "sizer/catalog.h"
-#include "sizer/serve.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/serve/serving_model.h"
 
 using namespace sizer;
 using namespace sizer::serve;

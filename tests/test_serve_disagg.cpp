@@ -1,4 +1,4 @@
-// Disaggregated serving (serve::evaluate_disaggregated, issue 10 item 3): decode-only steps for
+// Disaggregated serving (serve::evaluate_disaggregated, docs/serving.md): decode-only steps for
 // TPOT, prefill steps full of prompts, the KV transfer in TTFT, the prefill-per-decode ratio that
 // keeps the prefill pool at its design load, throughput per device over both pools; the contract
 // serving.disaggregation in and serving.disaggregated out; bad input refused naming the field.
@@ -6,9 +6,10 @@
 #include <cmath>
 
 #include "scenario_util.h"
-#include "sizer/estimate.h"
-#include "sizer/result_json.h"
-#include "sizer/serve_scenario.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/planners/serve_scenario.h"
 
 using namespace sizer;
 using namespace sizer::serve;

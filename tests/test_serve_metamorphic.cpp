@@ -1,5 +1,5 @@
-// Metamorphic and cross-output properties over generated scenarios, the checks that would have
-// caught the second audit's defects: a request under load is never served faster than alone,
+// Metamorphic and cross-output properties over generated scenarios, the checks that guard the
+// serving figures against each other: a request under load is never served faster than alone,
 // more load never shortens the time to first token, serve-search's front is non-dominated and
 // ordered, the sensitivity base lies inside every input's bar, and a figure that cannot be met
 // is null with a `nulls` entry, never 0.
@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "rng_util.h"
-#include "sizer/catalog.h"
-#include "sizer/estimate.h"
-#include "sizer/result_json.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/serve.h"
-#include "sizer/serve_search.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/serve/serving_model.h"
+#include "sizer/planners/serving_search.h"
 
 using namespace sizer;
 using nlohmann::json;

@@ -3,8 +3,9 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "sizer/catalog.h"
-#include "sizer/serve.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/serve/serving_model.h"
 
 using namespace sizer;
 using namespace sizer::serve;

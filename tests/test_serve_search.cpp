@@ -1,4 +1,4 @@
-// Serving search (sizer/serve_search.h, issue 10 item 4): the Pareto front is feasible, sorted and
+// Serving search (sizer/serve/serve_search.h, docs/serving.md): the Pareto front is feasible, sorted and
 // non-dominated; its points are what `sizer eval` predicts for the same configuration; the best
 // meets the SLO at the lowest cost; the fleet sizes the demand; restrictions hold; an impossible
 // SLO names the target that binds; bad serving.search input is refused naming the field.
@@ -7,12 +7,15 @@
 #include <string>
 
 #include "scenario_util.h"
-#include "sizer/estimate.h"
-#include "sizer/serve_scenario.h"
-#include "sizer/serve_search.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/planners/serve_scenario.h"
+#include "sizer/contract/serve_search_json.h"
 
 using namespace sizer;
 using namespace sizer::serve;
+using nlohmann::json;
+using testutil::scenario;
 
 namespace {
 
@@ -21,7 +24,7 @@ const char* kDense = R"({"model": "llama-3-70b", "device": "h100", "serving": {
   "workload": {"input_tokens": 2048, "output_tokens": 256, "concurrency": 16},
   "slo": {"ttft_s": 2, "tpot_s": 0.05}, "search": {"devices": [1, 16]}}})";
 
-// The 1T MoE on GB200 (TP × attention DP × EP), the issue's target case.
+// The 1T MoE on GB200 (TP × attention DP × EP), the serving search's target case.
 const char* kMoe = R"({"model": "moe-1t", "device": "gb200", "serving": {
   "workload": {"input_tokens": 1024, "output_tokens": 1024, "requests_per_s": 40},
   "slo": {"ttft_s": 2, "tpot_s": 0.05}}})";
@@ -166,6 +169,25 @@ TEST_CASE("serve-search: disaggregated pools join the front as eval predicts the
   // Off: aggregated only.
   s.serving.search.disaggregated = false;
   for (const ServePoint& p : search_serving(s).pareto) CHECK_FALSE(p.disaggregated);
+}
+
+TEST_CASE("Disaggregated serve-search points carry real memory figures or null, never 0", "[serve][search]") {
+  const Scenario s = scenario(R"({"model":"llama-3.1-70b","device":"h100","serving":{
+    "workload":{"input_tokens":2048,"output_tokens":256,"concurrency":32},"slo":{"ttft_s":2,"tpot_s":0.05},
+    "search":{"devices":[2,16],"disaggregated":true}}})");
+  const json r = serve::serve_search_to_json(s, serve::search_serving(s));
+  int disaggregated = 0;
+  for (const json& p : r["pareto"]) {
+    if (p["mode"] != "disaggregated") continue;
+    ++disaggregated;
+    // The decode instance holds the weights: 70.6e9 parameters in FP8 over its devices.
+    const double devices = p["layout"]["devices"].get<double>();
+    CHECK(p["weight_bytes_per_device"].get<double>() >= 0.9 * s.model.params / devices);
+    CHECK(p["kv_bytes_per_token_per_device"].get<double>() > 0);
+    CHECK(p["kv_capacity_bytes_per_device"].get<double>() > 0);
+    CHECK(p["max_requests_per_s_per_replica"].is_null());
+  }
+  CHECK(disaggregated > 0);
 }
 
 TEST_CASE("serve-search: restrictions hold; spec decode is tried on and off", "[serve][search]") {

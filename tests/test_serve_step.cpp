@@ -1,11 +1,13 @@
-// The serving model's step time (sizer/serve.h): what binds a decode or prefill step, checked
+// The serving model's step time (sizer/serve/serving_model.h): what binds a decode or prefill step, checked
 // against hand computations on catalog models and chips.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <nlohmann/json.hpp>
 
 #include "catalog_util.h"
-#include "sizer/catalog.h"
-#include "sizer/serve.h"
+#include "scenario_util.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/serve/serving_model.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;
@@ -15,6 +17,13 @@ namespace {
 
 using catalog_test::device;
 using catalog_test::model;
+using nlohmann::json;
+using testutil::scenario;
+
+// A pipelined prefill: Llama 3.1 70B on H20, TP 2 × PP 4, a 1,438-token prompt at concurrency 4.
+const char* const kPipelinePrefill = R"({"model":"llama-3.1-70b","device":"h20","serving":{
+  "weight_precision":"bf16","kv_precision":"bf16","layout":{"tp":2,"pp":4,"dp":1,"ep":1},
+  "workload":{"input_tokens":1438,"output_tokens":25,"concurrency":4},"slo":{"ttft_s":0.343}}})";
 
 ServeContext fp8() {
   ServeContext c;
@@ -216,6 +225,37 @@ TEST_CASE("pipeline decode latency sums the stages", "[serve]") {
   const StepTime pp_big = step_time(m, d, ServeLayout{4, 2, 1, 1}, c, decode(256, 1024));
   const StepTime tp4_big = step_time(m, d, ServeLayout{4, 1, 1, 1}, c, decode(256, 1024));
   CHECK(pp_big.step_s < 1.6 * tp4_big.step_s);
+}
+
+TEST_CASE("A prompt's first token needs its whole pass through every pipeline stage", "[serve]") {
+  const Scenario s = scenario(kPipelinePrefill);
+  const Estimate e = evaluate(s, false);
+  REQUIRE(e.serving.has_performance);
+  const serve::Performance& p = e.serving.performance;
+  // First principles: 2 FLOP per active parameter per prompt token, spread over the TP 2 devices
+  // of a stage, the 4 stages one after another: at 100% of the H20's dense BF16 peak that alone is
+  // 2 × 70.6e9 × 1,438 ÷ (2 × 148e12) ≈ 0.69 s, above the 0.343 s target.
+  const double peak = s.device.dense_flops(Precision::bf16);
+  REQUIRE(peak > 0);
+  const double floor_s = 2 * s.model.active_params * 1438 / (2 * peak);
+  CHECK(floor_s > 0.343);
+  CHECK(p.ttft_s >= floor_s);
+  CHECK(p.prefill_s >= floor_s);
+  // Under load the prompt is never served faster than alone.
+  CHECK(p.prefill_s >= p.prefill.step_s * (1 - 1e-9));
+  CHECK_FALSE(p.ttft_ok);
+  CHECK_FALSE(p.meets_slo);
+  SECTION("and TTFT does not fall as the load rises") {
+    double last = 0;
+    for (double conc : {1.0, 2.0, 4.0, 8.0, 16.0, 32.0}) {
+      json j = json::parse(kPipelinePrefill);
+      j["serving"]["workload"]["concurrency"] = conc;
+      const double ttft = evaluate(scenario(j.dump()), false).serving.performance.ttft_s;
+      INFO("concurrency " << conc);
+      CHECK(ttft >= last);
+      last = ttft;
+    }
+  }
 }
 
 TEST_CASE("speculative decoding: expected accepted tokens per step (Leviathan et al. 2023)",

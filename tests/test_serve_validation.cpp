@@ -1,4 +1,4 @@
-// Issue 10 item 8: `sizer validate` of the published serving runs (docs/validation/serving-runs.json,
+// `sizer validate` of the published serving runs (docs/validation/serving-runs.json,
 // docs/serving-validation.md): strict parsing of the runs file, the workload conventions
 // (saturate → max_concurrency_kv, static batches), refused runs kept as "not expressible", and a
 // ratchet that keeps the serving model's error from getting worse.
@@ -8,10 +8,10 @@
 #include <sstream>
 #include <string>
 
-#include "sizer/catalog.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/serve_scenario.h"
-#include "sizer/serve_validation.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/planners/serve_scenario.h"
+#include "sizer/validation/serve_validation.h"
 
 namespace {
 
@@ -232,7 +232,7 @@ TEST_CASE("serving validation: requests_per_s is per replica × replicas", "[ser
   CHECK(two.rows[0].predicted == Approx(2 * one.rows[0].predicted));
 }
 
-// The ratchet (issue 10 item 8: "a test keep the error from getting worse"). The mean absolute
+// The ratchet (a test keeps the error from getting worse). The mean absolute
 // error of the serving model on docs/validation/serving-runs.json, per metric, on the calibrate and
 // the holdout runs separately (sizer validate docs/validation/serving-runs.json;
 // docs/serving-validation.md has the table). Each may only go down (half a percentage point of
@@ -281,7 +281,7 @@ TEST_CASE("serving validation: the error on the published runs may only go down"
     CHECK(s->holdout_runs >= l.holdout_runs);
     CHECK(s->calibrate_mae <= l.calibrate_mae + kSlack);
     CHECK(s->holdout_mae <= l.holdout_mae + kSlack);
-    // Issue 10: no run worse than 50%, in either split (45.7% at most today).
+    // No run worse than 50%, in either split (45.7% at most today).
     INFO("worst " << s->worst << " (" << s->worst_id << ")");
     CHECK(s->worst <= 0.50);
   }

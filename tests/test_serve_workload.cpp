@@ -1,17 +1,34 @@
-// Continuous batching at steady state (sizer/serve.h) and its contract: serving.workload and
+// Continuous batching at steady state (sizer/serve/serving_model.h) and its contract: serving.workload and
 // friends in, serving.performance out; every bad value refused naming its field.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
 
 #include "scenario_util.h"
-#include "sizer/estimate.h"
-#include "sizer/result_json.h"
-#include "sizer/serve_scenario.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/planners/serve_scenario.h"
 
 using namespace sizer;
 using namespace sizer::serve;
+using nlohmann::json;
 
 namespace {
+
+using testutil::scenario;
+
+// The `nulls` entry for `path`, or "" when the result gives none.
+std::string why_null(const json& r, const std::string& path) {
+  for (const json& n : r["nulls"]) {
+    if (n["path"] == path) return n["why"].get<std::string>();
+  }
+  return "";
+}
+
+bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 
 const char* kLlama =
     R"({"model": "llama-3-70b", "device": "h100", "serving": {"weight_precision": "fp8",
@@ -325,4 +342,62 @@ TEST_CASE("a total request rate gives the fewest replicas that meet the SLO, or 
   CHECK(j["serving"]["performance"]["replicas_for_rate"].is_null());
   CHECK_THAT(j["nulls"].dump(), Catch::Contains("no number of replicas meets serving.slo"));
   CHECK_THAT(j["notes"].dump(), Catch::Contains("no number of replicas (up to 1,000,000) meets it"));
+}
+
+TEST_CASE("Degenerate workloads: one output token, a vanishing rate, a fleet sized at capacity", "[serve]") {
+  SECTION("one output token: no TPOT and no tokens/s per user, with a reason; the TPOT target is not judged") {
+    const Scenario s = scenario(R"({"model":"llama-3.1-8b","device":"h100","serving":{
+      "workload":{"input_tokens":1024,"output_tokens":1,"concurrency":8},"slo":{"ttft_s":2,"tpot_s":0.05}}})");
+    const json r = result_to_json(s, evaluate(s, false));
+    const json& p = r["serving"]["performance"];
+    CHECK(p["tpot_s"].is_null());
+    CHECK(p["tokens_per_s_per_user"].is_null());
+    CHECK(p["tpot_ok"].is_null());
+    CHECK(p["e2e_s"].get<double>() == Approx(p["ttft_s"].get<double>()));
+    CHECK(mentions(why_null(r, "serving.performance.tpot_s"), "output_tokens is 1"));
+    CHECK(mentions(why_null(r, "serving.performance.tpot_ok"), "not judged"));
+  }
+  SECTION("a rate near zero: a token still reads the weights one token uses, and the fleet is not 0") {
+    // Mixtral 8x7B (2 of 8 experts per token) in FP8 on one H100: a token reads its active
+    // parameters at least once, 12.9e9 × 1 B, over the table's HBM bandwidth.
+    const Scenario s = scenario(R"({"model":"mixtral-8x7b","device":"h100","serving":{"weight_precision":"fp8",
+      "layout":{"tp":1,"pp":1,"dp":1,"ep":1},"workload":{"input_tokens":1024,"output_tokens":256,"requests_per_s":1e-12}}})");
+    const Estimate e = evaluate(s, false);
+    const serve::Performance& p = e.serving.performance;
+    const double floor_s = s.model.active_params * 1 / s.device.hbm_bytes_per_s;
+    CHECK(p.tpot_s >= floor_s);
+    CHECK(e.serving.perf_replicas_for_demand >= 1);
+  }
+  SECTION("rate mode: the fleet for the demand runs each replica at the most it carries within the SLO") {
+    const char* text = R"({"model":"llama-3.1-8b","device":"h100","serving":{
+      "workload":{"input_tokens":1024,"output_tokens":256,"requests_per_s":1},"slo":{"ttft_s":1,"tpot_s":0.05}}})";
+    const Scenario s = scenario(text);
+    const Estimate e = evaluate(s, false);
+    const ServingResult& v = e.serving;
+    const double rate = v.perf_fleet_requests_per_s_per_replica;
+    REQUIRE(rate > 1);  // a replica carries more than the 1 request/s asked of this one
+    // Checked by evaluating the replica at that rate, and 2% above it.
+    auto at = [&](double r) {
+      json j = json::parse(text);
+      j["serving"]["workload"]["requests_per_s"] = r;
+      return evaluate(scenario(j.dump()), false).serving.performance;
+    };
+    CHECK(at(rate).meets_slo);
+    CHECK_FALSE(at(rate * 1.02).meets_slo);
+    const double demand_tok_s = s.serving.demand_tokens_per_day / 86400;
+    CHECK(v.perf_replicas_for_demand == std::ceil(demand_tok_s / (rate * 256) - 1e-9));
+    // Sized at the requested 1 request/s it would be several times larger.
+    CHECK(v.perf_replicas_for_demand * 3 < std::ceil(demand_tok_s / v.performance.output_tokens_per_s_per_replica));
+    CHECK(result_to_json(s, e)["serving"]["performance"]["fleet_basis"] == "slo_capacity");
+  }
+}
+
+TEST_CASE("A request whose KV cache does not fit names the workload and the KV", "[serve]") {
+  const auto p = parse_scenario(R"({"model":"llama-3.1-70b","device":"h100","serving":{
+    "workload":{"input_tokens":1e8,"output_tokens":256,"concurrency":1}}})", bundled_catalog());
+  REQUIRE_FALSE(p.ok());
+  const Issue& i = p.issues.front();
+  CHECK(i.path == "serving.workload.input_tokens");
+  CHECK(mentions(i.message, "KV cache"));
+  CHECK(mentions(i.message, "free after the weights"));
 }

@@ -1,11 +1,28 @@
-// Serving: weights, KV cache, experts touched, decode/prefill bounds, cost and fleet.
+// Serving: weights, KV cache, experts touched, decode/prefill bounds, cost and fleet; through
+// evaluate(), the MHA comparison at the model's own head size and the collective latency floor.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <string>
 
-#include "sizer/model.h"
-#include "sizer/serving.h"
+#include "scenario_util.h"
+#include "sizer/formulas/model.h"
+#include "sizer/formulas/serving_ceiling.h"
+#include "sizer/planners/estimate.h"
 
 using namespace sizer;
+
+namespace {
+
+using testutil::scenario;
+
+bool has_note(const Estimate& e, const std::string& part) {
+  for (const std::string& n : e.notes) {
+    if (n.find(part) != std::string::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 TEST_CASE("weights scale with bytes per value plus block scales", "[serving]") {
   CHECK(serving::weight_bytes(1e12, 2, 0) == Approx(2e12));
@@ -74,4 +91,35 @@ TEST_CASE("cost per million tokens and fleet size", "[serving]") {
   CHECK(serving::cost_per_million_tokens_usd(100, 1000, 0.3) == Approx(100 / 1.08));
   CHECK(serving::replicas_for_demand(86400.0 * 300, 1000, 0.3) == 1);
   CHECK(serving::replicas_for_demand(86400.0 * 301, 1000, 0.3) == 2);
+}
+
+TEST_CASE("the MHA comparison uses the model's own head size", "[serving]") {
+  // DeepSeek-V3: 61 layers × 128 heads × head size 128, K and V, BF16: 2·61·128·128·2.
+  CHECK(evaluate(scenario(R"({"model": "deepseek-v3"})")).serving.kv_bytes_per_token_mha == 3997696);
+  // PaLM 540B: 118 layers × 48 heads × head size 256 (PaLM Table 1), not 18,432 ÷ 48 = 384.
+  CHECK(evaluate(scenario(R"({"model": "palm-540b"})")).serving.kv_bytes_per_token_mha == 2.0 * 118 * 48 * 256 * 2);
+}
+
+TEST_CASE("the collective latency floor bounds the decode step", "[serving]") {
+  SECTION("Llama 3 70B on a whole NVL72 rack: 2 × 80 all-reduces × 5 µs = 0.8 ms per token") {
+    const Estimate e = evaluate(scenario(R"({"model": "llama-3-70b", "device": "gb200", "serving": {"replica_devices": 72}})"));
+    CHECK(e.serving.tp_latency_floor_s == Approx(160 * 5e-6));
+    CHECK(e.serving.decode_step_s >= e.serving.tp_latency_floor_s);
+    CHECK(e.serving.decode_bound == "latency");
+    CHECK(e.serving.tokens_per_s_per_user <= 1 / 0.8e-3 * (1 + 1e-12));  // not 2,377 tok/s
+    CHECK(has_note(e, "bound by collective latency"));
+  }
+  SECTION("a small model gets the smallest replica that holds it, and the result says so") {
+    const Scenario s = scenario(R"({"model": "llama-3-70b", "device": "gb200"})");
+    const Estimate e = evaluate(s);
+    CHECK(e.serving.replica_devices < 72);
+    CHECK(e.serving.replica_devices >= e.serving.replica_min_devices);
+    CHECK(e.serving.replica_devices < 2 * e.serving.replica_min_devices);  // the next power of two
+    CHECK(has_note(e, "smallest power of two"));
+  }
+  SECTION("one device per replica: no all-reduce, no floor") {
+    const Estimate e = evaluate(scenario(R"({"model": "llama-3-70b", "device": "b200", "serving": {"replica_devices": 1, "batch": 1, "context": 1024}})"));
+    CHECK(e.serving.tp_latency_floor_s == 0);
+    CHECK(e.serving.decode_bound != "latency");
+  }
 }

@@ -1,9 +1,12 @@
-// Training memory: ZeRO accounting and Korthikanti et al. 2022 activation memory.
+// Training memory: ZeRO accounting and Korthikanti et al. 2022 activation memory; memory floors
+// above 10^12 devices that never come out short.
 #include <catch2/catch.hpp>
 
-#include "sizer/training_memory.h"
+#include "result_leaves.h"
+#include "sizer/formulas/training_memory.h"
 
 using namespace sizer;
+using leaves::json;
 
 TEST_CASE("ZeRO accounting keeps 2 + 2 + 12 bytes per parameter for mixed-precision Adam", "[memory]") {
   const auto acc = memory::accounting(Optimizer::adam_mixed);
@@ -83,4 +86,19 @@ TEST_CASE("the first 1F1B stage holds min(p, m) micro-batches of L/p layers", "[
   CHECK(memory::activation_bytes_first_stage(1.0, 128, 64, 512) == Approx(128));  // m ≥ p: all L layers
   CHECK(memory::activation_bytes_first_stage(1.0, 128, 64, 16) == Approx(2 * 16));  // m < p
   CHECK(memory::activation_bytes_first_stage(1.0, 128, 1, 512) == Approx(128));     // no pipeline
+}
+
+TEST_CASE("Rounding: memory floors above 1e12 never come out short", "[memory][rounding]") {
+  // The memory floor at the same scale: 16 B × (10^15 + 31.25) params on 1 kB devices is exactly
+  // 1.6·10^13 + 0.5 devices (every step exact in binary), so ⌈⌉ = 1.6·10^13 + 1.
+  json m = json::parse(R"({"device": {"name": "tiny", "memory_bytes": 1000, "hbm_bytes_per_s": 1e12,
+      "dense_flops": {"bf16": 1e15}, "scale_up_domain": 8, "scale_up_bytes_per_s": 1e11},
+    "model": {"params": 1000000000000031.25, "layers": 128, "hidden": 25600, "heads": 160,
+              "attention": {"type": "gqa", "kv_heads": 16, "head_dim": 160}},
+    "training": {"tokens": 1e12, "hbm_usable": 1, "price": null}})");
+  const leaves::Run rm = leaves::run(m.dump());
+  INFO(rm.issues);
+  REQUIRE(rm.ok);
+  CHECK(rm.result["training"]["memory"]["min_devices_full"] == 16000000000001.0);
+  CHECK(rm.result["training"]["memory"]["min_devices_usable"] == 16000000000001.0);
 }

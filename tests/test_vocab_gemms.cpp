@@ -2,8 +2,8 @@
 // embedding matmul (use_iota_embed: one_hot(tokens) · table, 2·V·h FLOPs per token forward and
 // 2·V·h for the table's gradient) and the logits its chunked loss recomputes in the backward
 // (num_vocab_tiling > 1: 2·V·h, with one chunk's fp32 logits in memory at a time).
-// training.stack.embedding_matmul / vocab_tiles; hardware FLOPs, not model FLOPs (sizer/scenario.h,
-// core/src/planners/layout_model.cpp, core/src/layout/memory.cpp).
+// training.stack.embedding_matmul / vocab_tiles; hardware FLOPs, not model FLOPs (sizer/planners/scenario.h,
+// core/src/layout/layout_model.cpp, core/src/layout/memory.cpp).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <string>
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "scenario_util.h"
-#include "sizer/result_json.h"
+#include "sizer/contract/result_json.h"
 #include "sizer/sizer.h"
 
 using namespace sizer;

@@ -1,4 +1,4 @@
-// One-finger touch gestures of the page (web/src/touch_scroll.cpp; issue 11 item 2): a drag moves
+// One-finger touch gestures of the page (web/src/touch_scroll.cpp): a drag moves
 // the content with the finger 1:1, a flick glides on and slows exponentially, a finger that
 // wanders less than the slop is still a tap, and one held still for half a second is a long press
 // (the working tooltip) that never drags. Platform-free, so built natively as well as in the page.

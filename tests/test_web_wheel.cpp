@@ -1,4 +1,4 @@
-// The browser wheel's deltas in Dear ImGui's units (web/src/wheel.cpp; issue 11 item 1): pixel,
+// The browser wheel's deltas in Dear ImGui's units (web/src/wheel.cpp): pixel,
 // line and page modes, sign, Shift for sideways, and runaway events capped. Platform-free, so it
 // is built natively here as well as in the page.
 #include <catch2/catch.hpp>

@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "sizer/catalog.h"
-#include "sizer/validation.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/validation/validation.h"
 
 namespace testutil {
 

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "sizer/serve_scenario.h"
+#include "sizer/planners/serve_scenario.h"
 #include "sizer/sizer.h"
 
 namespace {
@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
   measure("evaluate (numbers only)", seconds, [&] { return sizer::evaluate(p.scenario, false).serving.decode_step_s; });
   measure("evaluate (numbers, no intervals)", seconds,
           [&] { return sizer::evaluate(p.scenario, false, false).serving.decode_step_s; });
-  // Issue 12: intervals redraw on every edit; with predicted goodput every draw sizes its cluster.
+  // Intervals (docs/operations.md) redraw on every edit; with predicted goodput every draw sizes its cluster.
   const auto pred = sizer::parse_scenario(
       R"({"model": "llama-3.1-405b", "device": "h100", "training": {"goodput": "predicted", "days": 54,
           "layout": {"tp": 8, "pp": 16, "dp": 128, "global_batch": 2048, "seq_len": 8192}}})", c);
@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
                 folding ? "search: 1T MoE on 4,096 GB200, EP folding" : "search: 1T MoE on 4,096 GB200, no folding",
                 mr.layouts_evaluated, dt2 * 1e3, mr.layouts_evaluated / dt2 / 1e6);
   }
-  // Serving performance model (issue 10: serve-search wants ≥ 1 million configurations per second).
+  // Serving performance model (docs/serving.md: serve-search wants ≥ 1 million configurations per second).
   const auto serve = sizer::parse_scenario(
       R"({"model": "deepseek-v3", "device": "h200", "serving": {"layout": {"tp": 8, "ep": 8},
           "workload": {"input_tokens": 1024, "output_tokens": 1024, "concurrency": 64}}})", c);
@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
   measure("serve::step_time (one decode step)", seconds, [&] { return sizer::serve::step_time(sm, sd, sl, sc, load).step_s; });
   measure("serve::evaluate_serving (steady state)", seconds,
           [&] { return sizer::serve::evaluate_serving(sm, sd, sl, sc).tpot_s; });
-  // serve-search for the 1T MoE on one chip type (issue 10 item 4's case: < 100 ms in the
+  // serve-search for the 1T MoE on one chip type (the serving search's own case: < 100 ms in the
   // browser), at the scenario's precisions and with all of them listed.
   for (const char* extra : {"", R"(, "search": {"weight_precisions": ["bf16", "fp8", "fp4"], "kv_precisions": ["bf16", "fp8"]})"}) {
     const auto ss = sizer::parse_scenario(std::string(R"({"model": "moe-1t", "device": "gb200", "serving": {

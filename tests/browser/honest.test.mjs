@@ -203,7 +203,7 @@ async function presetResetsLayout(browser, origin, shots, size) {
   assert(!note.error && /^Layout reset: it does not fit Llama 3\.1 70B/.test(note.text), where(`notice: ${note.text}`));
   assert(/training\.layout \(tp 8, pp 64, dp 8\): training\.layout\.pp does not divide the 80 layers/.test(note.text),
          where(`notice does not name the training layout: ${note.text}`));
-  assert(/serving\.layout \(tp 40, pp 1, dp 1, ep 1\): tp 40 does not divide the 64 attention heads/.test(note.text),
+  assert(/serving\.layout \(tp 40, pp 1, dp 1, ep 1\): serving\.layout\.tp must divide the 64 attention heads; got 40/.test(note.text),
          where(`notice does not name the serving layout: ${note.text}`));
   // The core's default suits the model (default_training_layout): no "does not fit either".
   assert(/training\.layout \(tp 8, pp 64, dp 8\): [^\n]*; back to the default(\n|$)/m.test(note.text),

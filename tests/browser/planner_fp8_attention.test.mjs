@@ -12,7 +12,7 @@ import { hoverSegment, kDesktop, kPhoneTouch, linkWith, near, openPlannerAt, pla
 
 const kNvfp4 = { model: 'llama-3.1-8b', device: 'b200', training: { precision: 'fp4', fp8_recipe: 'mx', zero_stage: 1,
   layout: { tp: 1, pp: 1, dp: 8, micro_batch: 2, global_batch: 16, seq_len: 8192, recompute: 'none' } } };
-const kFp8AttentionVsBf16 = 0.81;  // sizer/low_precision.h
+const kFp8AttentionVsBf16 = 0.81;  // sizer/formulas/low_precision.h
 
 async function driveFp8Attention(browser, origin, shots, size) {
   const field = 'planner:training.fp8_attention';

@@ -4,7 +4,8 @@
 #include <string_view>
 
 #include "fuzz_common.h"
-#include "sizer/json_safe.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/contract/json_safe.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "fuzz_common.h"
-#include "sizer/json_safe.h"
+#include "sizer/contract/json_safe.h"
 
 namespace {
 

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "sizer/contract/catalog_load.h"
 #include "fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

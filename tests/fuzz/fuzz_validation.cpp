@@ -5,7 +5,8 @@
 #include <string_view>
 
 #include "fuzz_common.h"
-#include "sizer/serve_validation.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/validation/serve_validation.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

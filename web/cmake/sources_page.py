@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes sources.html: every bundled default with its source and date (issue 11 item 10).
+"""Writes sources.html: every bundled default with its source and date.
 
 Usage: sources_page.py ASSETS_DIR OUT.html
 Reads assets/devices.json, systems.json, prices.json, models.json and operations.json (the same

@@ -24,7 +24,7 @@
 #include "view_tabs.h"
 #include "widgets.h"
 #include "working_tooltip.h"
-#include "sizer/apart.h"
+#include "sizer/formulas/apart.h"
 
 namespace sizer_web {
 
@@ -50,7 +50,7 @@ void App::update_results() {
   // A finished layout or serving search (both counters only grow, so their sum moves with either).
   const int planner = state_.view.planner.text_revision + state_.view.serve_planner.text_revision;
   // The text mirror is written from the second frame on (the next animation frame): the first
-  // frame is what a visitor waits for, and the mirror's builder, kept out of line (sizer/apart.h), is
+  // frame is what a visitor waits for, and the mirror's builder, kept out of line (sizer/formulas/apart.h), is
   // then compiled after it.
   if (frames_drawn_ < 2) return;
   if (state_.computed.revision != before || issues != text_issue_count_ || text_revision_ < 0 || text_stale_ ||
@@ -136,13 +136,13 @@ void scenario_line(Ui& ui) {
   ImGui::PopFont();
   note_rect(ui, "scenario:model");
   ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
-  const std::string on = "on " + s.device.name + (s.system_id.empty() ? "" : u8" · " + s.system_id);
+  const std::string on = "on " + s.device.name + (s.system_id.empty() ? "" : " · " + s.system_id);
   flow_text(on.c_str(), true);
   note_rect(ui, "scenario:device");
   ImGui::PopStyleColor();
   if (const std::string what = sizer::user_supplied_what(s); !what.empty()) {  // text and colour (share_panel.h)
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.warn);
-    flow_text((u8"· user-supplied " + what).c_str(), true);
+    flow_text(("· user-supplied " + what).c_str(), true);
     ImGui::PopStyleColor();
   }
 }

@@ -1,5 +1,6 @@
-// The calculator's state, in plain structs that the panels read and edit (no function-local
-// statics anywhere in the UI). The App (app.h) owns one AppState.
+// The calculator's state, in plain structs that the panels read and edit. The App (app.h) owns one
+// AppState; the only function-local statics in the UI are per-frame caches of what the display
+// did (widgets.cpp, display_shrank), which hold no part of the scenario or the results.
 //
 // [SECTION] Editor: the scenario JSON the user is editing and what the core says about it
 // [SECTION] Computed: the last VALID scenario and its estimate (kept visible while input is invalid)
@@ -74,7 +75,7 @@ struct ChartData {
   double compute_binds_at_batch = 0;  // first batch where decode is compute-bound (0 = never)
 };
 
-// The Reliability & cost view's chart curves (sizer/ops_curves.h), made once per estimate.
+// The Reliability & cost view's chart curves (sizer/planners/ops_curves.h), made once per estimate.
 struct OpsCharts {
   int revision = -1;  // Computed::revision the curves were made for
   std::vector<sizer::CurvePoint> by_interval;  // predicted goodput against checkpoint interval (s)

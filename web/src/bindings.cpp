@@ -7,9 +7,9 @@
 #include <chrono>
 #include <string>
 
-#include "sizer/json_object.h"
+#include "sizer/contract/json_object.h"
 #include "sizer/sizer.h"
-#include "sizer/user_text.h"
+#include "sizer/contract/user_text.h"
 
 using sizer::json_object;
 
@@ -48,23 +48,17 @@ std::string planner(const std::string& scenario_json, bool search) {
 }
 std::string plan(const std::string& scenario_json) { return planner(scenario_json, false); }
 
-// The parser's issues, and serving.workload when it is missing (a serving search needs it).
-nlohmann::json serve_search_issues(const sizer::ParsedScenario& parsed) {
-  nlohmann::json issues = sizer::issues_to_json(parsed.issues);
-  if (parsed.ok() && !parsed.scenario.serving.workload_given) {
-    issues.push_back(json_object(
-        {{"path", "serving.workload"},
-         {"message", "is required for serve-search: input_tokens, output_tokens and concurrency or "
-                     "requests_per_s (the search sweeps the concurrency; a rate sizes the fleet)"}}));
-  }
-  return issues;
+// The parser's issues, else what a serving search needs beyond them (serve_search_issues).
+nlohmann::json serve_search_issues(const sizer::ParsedScenario& parsed, const std::vector<std::string>& ids = {}) {
+  if (!parsed.ok()) return sizer::issues_to_json(parsed.issues);
+  return sizer::issues_to_json(sizer::serve::serve_search_issues(parsed.scenario, sizer::bundled_catalog(), ids));
 }
 
 // Serving search: scenario JSON text in, `sizer serve-search` JSON text out (search_s measured
 // here); invalid input, or no serving.workload, gives {"issues": [...]} as evaluate().
 std::string serve_search(const std::string& scenario_json) {
   const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
-  nlohmann::json issues = serve_search_issues(parsed);
+  const nlohmann::json issues = serve_search_issues(parsed);
   if (!issues.empty()) return dump(json_object({{"issues", issues}}));
   const auto start = std::chrono::steady_clock::now();
   sizer::serve::ServeSearchResult r = sizer::serve::search_serving(parsed.scenario);
@@ -74,7 +68,6 @@ std::string serve_search(const std::string& scenario_json) {
 // Serving search on every chip (or the comma-separated device ids): `sizer serve-search --devices`.
 std::string serve_search_chips(const std::string& scenario_json, const std::string& device_ids) {
   const sizer::ParsedScenario parsed = sizer::parse_scenario(scenario_json, sizer::bundled_catalog());
-  nlohmann::json issues = serve_search_issues(parsed);
   std::vector<std::string> ids;
   std::string cur;
   for (char ch : device_ids + ",") {
@@ -82,16 +75,10 @@ std::string serve_search_chips(const std::string& scenario_json, const std::stri
       cur += ch;
       continue;
     }
-    if (!cur.empty() && cur != "all") {
-      if (!sizer::bundled_catalog().find_device(cur) || sizer::bundled_catalog().find_device(cur)->id != cur) {
-        issues.push_back(json_object({{"path", "devices"},
-                                      {"message", "unknown device " + sizer::echo_quoted(cur) + "; known: " +
-                                                      sizer::bundled_catalog().device_ids()}}));
-      }
-      ids.push_back(cur);
-    }
+    if (!cur.empty() && cur != "all") ids.push_back(cur);
     cur.clear();
   }
+  const nlohmann::json issues = serve_search_issues(parsed, ids);
   if (!issues.empty()) return dump(json_object({{"issues", issues}}));
   return dump(sizer::serve::serve_chips_to_json(parsed.scenario,
                                                 sizer::serve::search_serving_chips(parsed.scenario, sizer::bundled_catalog(), ids)));
@@ -112,7 +99,7 @@ std::string list(const std::string& table) {
 }  // namespace
 
 // A Hugging Face config.json (text) → {"model", "architecture", "weight_precision", "notes"} or
-// {"issues": [...]} (sizer/model_import.h; the same as `sizer import-hf`).
+// {"issues": [...]} (sizer/io/model_import.h; the same as `sizer import-hf`).
 std::string import_hugging_face(const std::string& config_json) {
   return dump(sizer::imported_model_to_json(sizer::import_hf_config(config_json)));
 }

@@ -148,14 +148,14 @@ void compare_panel(Ui& ui) {
     ImGui::TextUnformatted(prec.c_str());
     cell(ui, pct(r.mfu));
     cell(ui, fmt::hours(r.device_hours));
-    cell(ui, r.cost_usd > 0 ? fmt::usd(r.cost_usd) : r.price_note.empty() ? u8"—" : "no public price",
+    cell(ui, r.cost_usd > 0 ? fmt::usd(r.cost_usd) : r.price_note.empty() ? "—" : "no public price",
          r.cost_usd > 0 ? 0 : ui.pal.faint);
     if (ImGui::IsItemHovered()) {
       if (r.cost_usd > 0) ImGui::SetTooltip("price offer %s (%s); useful device-hours only", r.price_id.c_str(), r.offer_kind.c_str());
       else if (!r.price_note.empty()) ImGui::SetTooltip("%s", r.price_note.c_str());
     }
     const bool reach = std::isfinite(r.cluster_devices);  // out of reach: no cluster meets the schedule
-    cell(ui, !reach ? "out of reach" : r.cluster_cost_usd > 0 ? fmt::usd(r.cluster_cost_usd) : u8"—",
+    cell(ui, !reach ? "out of reach" : r.cluster_cost_usd > 0 ? fmt::usd(r.cluster_cost_usd) : "—",
          r.cluster_cost_usd > 0 ? 0 : ui.pal.faint);
     if (r.cluster_cost_usd > 0 && ImGui::IsItemHovered()) {
       ImGui::SetTooltip("the recommended cluster rented for the whole schedule, idle time included");

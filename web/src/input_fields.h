@@ -36,6 +36,8 @@ void field_label(Ui& ui, const char* label, const char* help);
 // the field shows when it has one (`unit`, registered for the text mirror too).
 void field_issues(Ui& ui, const std::string& path, const FieldUnit* unit = nullptr);
 bool has_error(Ui& ui, const std::string& path);
+// A switch for the boolean at `path` (rect "switch:<path>").
+void checkbox_field(Ui& ui, const char* path, const char* label, const char* help);
 // A number for `path`, shown as the stored value ÷ scale; `hint` after the unit; `fallback` is
 // shown when neither the draft nor the resolved scenario holds the value (a default from a table).
 // Typed values apply on Enter, Tab or leaving the field (widgets.h edit_committed).

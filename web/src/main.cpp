@@ -1,6 +1,8 @@
 // Browser entry point of the ImGui app: GLFW window on the page's <canvas id="canvas"> (WebGL2),
 // sized to the canvas' CSS box × devicePixelRatio, with one ImGui frame per animation frame.
-// All Emscripten-specific code of the UI lives here; App (app.h) is platform-free. Also mirrors
+// The window, the frame loop and the input plumbing live here; the page glue written in JavaScript
+// (EM_JS) lives beside the feature it serves (mirror_page.cpp, page_io.cpp, soft_keyboard.cpp,
+// touch_page.cpp, wrap_probe.cpp); App (app.h) is platform-free. Also mirrors
 // the app's results as a text document into the page (mirror_page.h) and publishes the screen
 // rectangles of named widgets and timing stats (window.sizerUi, window.sizerStats) for tests.
 #include <algorithm>
@@ -23,7 +25,8 @@
 #include "imgui_impl_opengl3.h"
 #include "mirror_page.h"
 #include "page_io.h"
-#include "sizer/catalog.h"
+#include "sizer/contract/catalog_load.h"
+#include "sizer/planners/catalog.h"
 #include "soft_keyboard.h"
 #include "touch_page.h"
 #include "touch_scroll.h"

@@ -12,7 +12,7 @@
 #include <cstdio>
 
 #include "plot_axis.h"
-#include "sizer/ownership.h"
+#include "sizer/ops/ownership.h"
 
 namespace sizer_web {
 
@@ -34,7 +34,7 @@ std::string sensitivity_input_label(const std::string& input) {
 std::string sensitivity_input_value(const std::string& input, double v) {
   if (input == "mfu" || input == "goodput" || input == "realised_fraction" || input == "utilisation") return pct(v);
   if (input == "usd_per_device_hour" || input == "serving_usd_per_device_hour") return "$" + plain(v) + "/h";
-  if (input == "failure_rate_scale") return u8"×" + plain(v);
+  if (input == "failure_rate_scale") return "×" + plain(v);
   if (input == "tokens") return fmt::count(v);
   return plain(v);
 }
@@ -381,8 +381,8 @@ void tornado_chart(Ui& ui, const sizer::IntervalResult& r) {
       dl->AddRect(ImVec2(x0 - ui.px(2), bar_top - ui.px(2)), ImVec2(x1 + ui.px(2), bar_top + bar_h + ui.px(2)), ui.pal.faint,
                   ui.px(3), 0, ui.px(1));
       hover_tip(ui, sensitivity_input_label(s.input) + " alone at its low and high end",
-                {sensitivity_input_value(s.input, s.input_low) + u8" → " + interval_output_value(out, s.output_low),
-                 sensitivity_input_value(s.input, s.input_high) + u8" → " + interval_output_value(out, s.output_high),
+                {sensitivity_input_value(s.input, s.input_low) + " → " + interval_output_value(out, s.output_low),
+                 sensitivity_input_value(s.input, s.input_high) + " → " + interval_output_value(out, s.output_high),
                  "base " + interval_output_value(out, r.sensitivity_base) + " (" + interval_output_label(out) + ")"});
     }
   }

@@ -3,14 +3,14 @@
 // the yearly cost of a device owned against renting it at a utilisation (the crossings are the
 // break-even utilisations) and the tornado chart of the sensitivity rows. Hovering shows the
 // value under the pointer (mirrored as window.sizerHover). They only draw what the core computed
-// (sizer/ops_curves.h, sizer/operations.h, sizer/uncertainty.h).
+// (sizer/planners/ops_curves.h, sizer/ops/operations.h, sizer/ops/uncertainty.h).
 //
 // Also the words and units of the interval and sensitivity names, shared with the text mirror.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "sizer/ops_curves.h"
+#include "sizer/planners/ops_curves.h"
 #include "widgets.h"
 
 namespace sizer_web {

@@ -56,18 +56,18 @@ void range_field(Ui& ui, const char* label, const char* path, double scale, cons
   field_label(ui, label, help);
   ImGui::SameLine(label_width(ui));
   const float unit_w = ImGui::CalcTextSize(unit).x + ImGui::GetStyle().ItemSpacing.x;
-  const float dash_w = ImGui::CalcTextSize(u8"–").x + ImGui::GetStyle().ItemSpacing.x * 2;
+  const float dash_w = ImGui::CalcTextSize("–").x + ImGui::GetStyle().ItemSpacing.x * 2;
   const float w = std::max(ui.px(48), (ImGui::GetContentRegionAvail().x - unit_w - dash_w) / 2);
   const bool bad = has_error(ui, path);
   double ends[2] = {lo, hi};
   char applied[64];
-  std::snprintf(applied, sizeof applied, u8"%.6g – %.6g", lo / scale, hi / scale);
+  std::snprintf(applied, sizeof applied, "%.6g – %.6g", lo / scale, hi / scale);
   note_input(ui, path, label, applied, unit);
   for (int i = 0; i < 2; ++i) {
     ImGui::PushID(i);
     if (i == 1) {
       ImGui::SameLine();
-      ImGui::TextUnformatted(u8"–");
+      ImGui::TextUnformatted("–");
       ImGui::SameLine();
     }
     const std::string end_path = std::string(path) + "[" + std::to_string(i) + "]";
@@ -110,7 +110,7 @@ void ops_block(Ui& ui) {
   if (!block_header(ui, "Reliability & cost")) return;
   const sizer::Scenario& s = ui.sc();
   const sizer::Estimate& e = ui.est();
-  caption(ui, u8"Failures, checkpoints and storage; owning the cluster; carbon; ranges for the p10–p90 intervals. "
+  caption(ui, "Failures, checkpoints and storage; owning the cluster; carbon; ranges for the p10–p90 intervals. "
               "Results in the Reliability & cost view.");
   radio_choice(ui, "Goodput", "training.goodput", {{"assumed", "Assumed"}, {"predicted", "Predicted"}},
                "Assumed: the Goodput field under Training (90% by default). Predicted: from failure rates per device-day, "
@@ -156,7 +156,7 @@ void ops_block(Ui& ui) {
   subheading(ui, "Carbon");
   std::vector<Choice> grids;
   for (const sizer::GridIntensity& g : ui.state.share.catalog.grids) {
-    grids.push_back({g.id, g.name + u8" · " + plain(g.g_co2e_per_kwh) + " g/kWh", true, g.user_supplied});
+    grids.push_back({g.id, g.name + " · " + plain(g.g_co2e_per_kwh) + " g/kWh", true, g.user_supplied});
   }
   const std::string region = input_string(ui.state, "carbon.region");
   const int g = combo_field(ui, "Grid region", "carbon.region", grids, region,
@@ -166,7 +166,7 @@ void ops_block(Ui& ui) {
     clear_input(ui.state, "carbon.g_co2e_per_kwh");
   }
 
-  subheading(ui, u8"Uncertainty (p10–p90)");
+  subheading(ui, "Uncertainty (p10–p90)");
   const auto& mfu = s.training.mfu;
   const double mfu_lo = mfu.empty() ? 0 : *std::min_element(mfu.begin(), mfu.end());
   const double mfu_hi = mfu.empty() ? 0 : *std::max_element(mfu.begin(), mfu.end());

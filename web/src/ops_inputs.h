@@ -1,4 +1,4 @@
-// The inputs panel's "Reliability & cost" block (issue 12): goodput assumed or predicted,
+// The inputs panel's "Reliability & cost" block (docs/operations.md): goodput assumed or predicted,
 // checkpointing and restarts, spares, the scenario's storage, owning (purchase price,
 // depreciation, electricity, colocation), the grid region and the uncertainty ranges of MFU and
 // price. Every field edits the scenario draft by JSON path (scenario_edit.h).

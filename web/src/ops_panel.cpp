@@ -22,7 +22,7 @@ namespace fmt = sizer::fmt;
 // [SECTION] Helpers
 std::string span(const std::vector<double>& v, std::string (*f)(double)) { return reach_span(v, f); }
 
-std::string tonnes(double kg) { return fmt::tonnes(kg) + u8" t CO₂e"; }
+std::string tonnes(double kg) { return fmt::tonnes(kg) + " t CO₂e"; }
 
 ImU32 storage_color(const Ui& ui, const std::string& verdict) {
   return verdict == "ok" ? ui.pal.good : verdict == "short" ? ui.pal.bad : ui.pal.warn;
@@ -83,8 +83,8 @@ void reliability_section(Ui& ui) {
   const auto& q = s.training.reliability;
   const bool predicted = q.predict_goodput;
   section_title(ui, "Reliability and goodput",
-                ("Failures of the layout's " + fmt::count(r.job_devices) + u8" devices, checkpoints and restarts: "
-                 u8"Young/Daly interval, lost work and restart time per failure.").c_str());
+                ("Failures of the layout's " + fmt::count(r.job_devices) + " devices, checkpoints and restarts: "
+                 "Young/Daly interval, lost work and restart time per failure.").c_str());
   if (!begin_results(ui, "reliability")) return;
   result_row(ui, "Goodput assumed", pct(s.training.goodput), "", predicted ? "not used: goodput is predicted" : "used",
              predicted ? ui.pal.muted : 0);
@@ -247,10 +247,10 @@ void carbon_section(Ui& ui) {
   const auto& c = ui.est().carbon;
   section_title(ui, "Carbon", "Operational emissions of the cluster over the schedule and of serving, at the grid's intensity.");
   if (begin_results(ui, "carbon")) {
-    result_row(ui, "Grid", plain(c.g_co2e_per_kwh) + u8" g CO₂e/kWh", "",
+    result_row(ui, "Grid", plain(c.g_co2e_per_kwh) + " g CO₂e/kWh", "",
                s.carbon.grid.name + (s.carbon.grid.year > 0 ? ", " + plain(s.carbon.grid.year) : ""));
     if (c.serving_g_co2e_per_million_tokens > 0) {
-      result_row(ui, "Serving, per M tokens", fmt::count(std::round(c.serving_g_co2e_per_million_tokens)) + u8" g CO₂e",
+      result_row(ui, "Serving, per M tokens", fmt::count(std::round(c.serving_g_co2e_per_million_tokens)) + " g CO₂e",
                  "carbon.serving_g_co2e_per_million_tokens");
     }
     end_results();
@@ -260,8 +260,8 @@ void carbon_section(Ui& ui) {
     return;
   }
   const bool embodied = s.ownership.capital.embodied_kg_co2e_per_device > 0;  // a published figure
-  per_mfu_table(ui, "carbon_per_mfu", {{u8"Operational", &c.training_kg_co2e, tonnes_text, "carbon.training_kg_co2e"},
-                                       {u8"Embodied", embodied ? &c.training_embodied_kg_co2e : nullptr, tonnes_text, nullptr}});
+  per_mfu_table(ui, "carbon_per_mfu", {{"Operational", &c.training_kg_co2e, tonnes_text, "carbon.training_kg_co2e"},
+                                       {"Embodied", embodied ? &c.training_embodied_kg_co2e : nullptr, tonnes_text, nullptr}});
   caption(ui, !embodied
                   ? std::string("No published embodied (manufacturing) figure for this system; a scenario file can give "
                                 "carbon.embodied_kg_co2e_per_device.")

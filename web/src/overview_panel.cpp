@@ -17,7 +17,7 @@ struct Card {
   std::string path;  // working shown for the value
   std::string detail;
   ImU32 accent = 0;
-  std::string interval = std::string();  // "p10–p90: X – Y" (intervals of sizer/uncertainty.h), or empty
+  std::string interval = std::string();  // "p10–p90: X – Y" (intervals of sizer/ops/uncertainty.h), or empty
   bool error = false;                    // the value is an error (in red), not a result
 };
 
@@ -26,7 +26,7 @@ std::string interval_line(const sizer::Quantiles& q, std::string (*f)(double)) {
   auto shown = [&](double v) { return std::isfinite(v) ? f(v) : std::string("out of reach"); };
   const std::string lo = shown(q.p10), hi = shown(q.p90);
   if (lo == hi) return std::string();
-  return u8"p10–p90: " + range_text(lo, hi);
+  return "p10–p90: " + range_text(lo, hi);
 }
 
 std::string devices_up(double n) { return fmt::count(std::ceil(n)); }
@@ -141,7 +141,7 @@ std::vector<Card> training_cards(Ui& ui) {
                      span(c.cluster_cost_usd, fmt::usd),
                      "training.compute.cluster_cost_usd",
                      out + "the recommended " + span(c.cluster_devices, fmt::count) +
-                         u8" devices × " + plain(s.training.days) + u8" days × 24 h, idle time at " + goodput +
+                         " devices × " + plain(s.training.days) + " days × 24 h, idle time at " + goodput +
                          " included"});
   } else {
     const std::string why = s.device.price_note.empty() ? "No price offer for this device: pick one or enter a rate."
@@ -162,10 +162,10 @@ std::vector<Card> training_cards(Ui& ui) {
   const auto& k = e.carbon;
   if (s.power.system_w_per_device > 0 && c.dense_peak_flops > 0 && !k.training_kg_co2e.empty()) {
     const std::string tonnes = span(k.training_kg_co2e, fmt::tonnes);
-    cards.push_back({u8"Training emissions", tonnes == "out of reach" ? tonnes : tonnes + u8" t CO₂e",
+    cards.push_back({"Training emissions", tonnes == "out of reach" ? tonnes : tonnes + " t CO₂e",
                      "carbon.training_kg_co2e",
                      out + "the cluster over the schedule on the " + s.carbon.grid.name + " grid, " + plain(k.g_co2e_per_kwh) +
-                         u8" g CO₂e/kWh (operational)",
+                         " g CO₂e/kWh (operational)",
                      ui.pal.good});
   } else {
     cards.push_back({"Training emissions", "unknown", "", "No system power is known for this device.", ui.pal.faint});
@@ -262,7 +262,7 @@ void ten_steps(Ui& ui) {
       {"Serving memory", fmt::bytes(v.footprint_bytes), "serving.kv_bytes",
        "weights at serving precision + KV per token × context × batch × fill"},
       {"Decode ceiling", fmt::seconds(v.decode_step_s) + " per step", "serving.decode_step_s",
-       u8"(weights read + KV read) ÷ replica HBM bandwidth, or compute or the all-reduce latency floor if slower"},
+       "(weights read + KV read) ÷ replica HBM bandwidth, or compute or the all-reduce latency floor if slower"},
       {"Prefill time", fmt::seconds(v.prefill_s), "serving.prefill_s", "2 × N_active × prompt ÷ (peak × MFU)"},
       {"Cost per million tokens", v.cost_per_million_tokens_usd > 0 ? fmt::usd(v.cost_per_million_tokens_usd) : "no price",
        "serving.cost_per_million_tokens_usd", "replica $/h ÷ realised million tokens per hour"},

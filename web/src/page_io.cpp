@@ -10,7 +10,7 @@
 
 #include "imgui.h"
 #include "share_actions.h"
-#include "sizer/json_safe.h"
+#include "sizer/contract/json_safe.h"
 
 namespace {
 

@@ -109,39 +109,39 @@ void step_bar(Ui& ui, const sizer::LayoutResult& r) {
   const std::string bubble =
       std::string("Pipeline fill and drain, ") + sizer::pipeline_bubble_formula(ui.state.view.planner.layout.pp_schedule) + ".";
   const std::vector<Segment> segs = {
-      {"GEMM", u8"Linear-layer FLOPs (with recomputation) at the chip's GEMM efficiency at each linear's own "
-               u8"per-device shape (QKV, output projection, MLP after the TP split); FP8/FP4 at the chip's measured "
-               u8"low-precision factor.", r.compute_s - r.attention_s, c[0]},
-      {"attention", r.attention_fp8 ? u8"Attention products QKᵀ and AV (flash attention) in FP8 (training.fp8_attention): at the "
-                                      u8"FP8 peak, at 0.81 of the stack's BF16 attention efficiency (FlashAttention-3's FP8 "
-                                      u8"against its BF16 utilisation), about 1.6× faster than BF16."
-                                    : u8"Attention products QKᵀ and AV (flash attention, BF16) at the stack's attention efficiency.",
+      {"GEMM", "Linear-layer FLOPs (with recomputation) at the chip's GEMM efficiency at each linear's own "
+               "per-device shape (QKV, output projection, MLP after the TP split); FP8/FP4 at the chip's measured "
+               "low-precision factor.", r.compute_s - r.attention_s, c[0]},
+      {"attention", r.attention_fp8 ? "Attention products QKᵀ and AV (flash attention) in FP8 (training.fp8_attention): at the "
+                                      "FP8 peak, at 0.81 of the stack's BF16 attention efficiency (FlashAttention-3's FP8 "
+                                      "against its BF16 utilisation), about 1.6× faster than BF16."
+                                    : "Attention products QKᵀ and AV (flash attention, BF16) at the stack's attention efficiency.",
        r.attention_s, with_alpha(c[0], 0.55f)},
       {"memory-bound", "Elementwise work reading and writing activations at HBM bandwidth (Korthikanti Table 2); at "
                        "FP8/FP4 also the recipe's casts of every linear's operands (training.fp8_recipe).",
        r.memory_bound_s, c[5]},
-      {"TP", u8"Tensor-parallel all-reduces: 4 per layer per micro-batch (6 with full recompute); with TP overlap "
-             u8"only what the GEMMs cannot hide, plus 10% of the hidden part for the SMs it takes.", r.tp_comm_s, c[1]},
-      {"experts", u8"Routed-expert GEMMs at their own width (tokens per expert × expert FFN ÷ expert TP) on the "
-                  u8"busiest device (× the expert imbalance), and the router's permute/unpermute copies (or, with "
-                  u8"einsum dispatch, GShard's dispatch and combine einsums).",
+      {"TP", "Tensor-parallel all-reduces: 4 per layer per micro-batch (6 with full recompute); with TP overlap "
+             "only what the GEMMs cannot hide, plus 10% of the hidden part for the SMs it takes.", r.tp_comm_s, c[1]},
+      {"experts", "Routed-expert GEMMs at their own width (tokens per expert × expert FFN ÷ expert TP) on the "
+                  "busiest device (× the expert imbalance), and the router's permute/unpermute copies (or, with "
+                  "einsum dispatch, GShard's dispatch and combine einsums).",
        r.expert_compute_s + r.moe_permute_s, with_alpha(c[4], 0.6f)},
-      {"EP", u8"Expert-parallel all-to-all: dispatch and combine, forward and backward, less what ep_overlap hides; "
-             u8"with expert TP > 1 also its all-gather and reduce-scatter of the routed copies.",
+      {"EP", "Expert-parallel all-to-all: dispatch and combine, forward and backward, less what ep_overlap hides; "
+             "with expert TP > 1 also its all-gather and reduce-scatter of the routed copies.",
        r.ep_comm_s, c[4]},
       {"CP", "Ring-attention K/V exchange beyond what the attention compute hides.", r.cp_comm_s, c[6]},
-      {"PP send/recv", u8"Activations and gradients crossing pipeline-stage boundaries; an interleaved Megatron "
-                       u8"pipeline sends beside the next chunk's compute, so only the fill and drain chains wait "
-                       u8"(plus 10% of the hidden part for the SMs it takes).", r.pp_p2p_s, c[2]},
+      {"PP send/recv", "Activations and gradients crossing pipeline-stage boundaries; an interleaved Megatron "
+                       "pipeline sends beside the next chunk's compute, so only the fill and drain chains wait "
+                       "(plus 10% of the hidden part for the SMs it takes).", r.pp_p2p_s, c[2]},
       {"bubble", bubble.c_str(), r.pp_bubble_s, c[7]},
-      {"exposed DP", u8"Data-parallel traffic compute does not hide: ZeRO-0 the gradient all-reduce, ZeRO-1/2 the "
-                     u8"gradient reduce-scatter and parameter all-gather (each model chunk's behind the other chunks' "
-                     u8"work), ZeRO-3 the per-layer gathers and reduce-scatters; on a GPU plus 10% of the hidden "
-                     u8"part for the SMs it takes.",
+      {"exposed DP", "Data-parallel traffic compute does not hide: ZeRO-0 the gradient all-reduce, ZeRO-1/2 the "
+                     "gradient reduce-scatter and parameter all-gather (each model chunk's behind the other chunks' "
+                     "work), ZeRO-3 the per-layer gathers and reduce-scatters; on a GPU plus 10% of the hidden "
+                     "part for the SMs it takes.",
        r.dp_comm_exposed_s, c[3]},
       {"optimizer", "Optimizer step: reads and writes the training state at HBM bandwidth.", r.optimizer_s, ui.pal.faint},
-      {"overheads", u8"Fixed cost per layer per pass per micro-batch: kernel launches and host work (chip + software "
-                    u8"stack, fitted in docs/validation.md).", r.overhead_s, ui.pal.muted},
+      {"overheads", "Fixed cost per layer per pass per micro-batch: kernel launches and host work (chip + software "
+                    "stack, fitted in docs/validation.md).", r.overhead_s, ui.pal.muted},
   };
   ImVec2 a, b;
   stacked_bar(ui, "step-bar", segs, r.step_s, r.step_s, seconds_label, &a, &b);

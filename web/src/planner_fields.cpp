@@ -134,8 +134,8 @@ void layout_editor(Ui& ui) {
   ImGui::TextUnformatted("Layout");
   ImGui::PopFont();
   caption(ui, fmt::count(p.layout.devices()) +
-                  (p.layout.ep_folding ? u8" devices = TP × PP × DP × CP (EP folded into TP × CP × DP); batch and "
-                                       : u8" devices = TP × PP × DP × CP × EP; batch and ") +
+                  (p.layout.ep_folding ? " devices = TP × PP × DP × CP (EP folded into TP × CP × DP); batch and "
+                                       : " devices = TP × PP × DP × CP × EP; batch and ") +
                   "sequence in sequences and tokens. Edits change the scenario (training.layout).");
   if (begin_fields(ui, "layout_fields")) {
     count_field(ui, "Tensor (TP)", "training.layout.tp");
@@ -182,7 +182,7 @@ void layout_editor(Ui& ui) {
     choice_field(ui, "Software stack", "training.stack",
                  {{"megatron", "Megatron-class"}, {"pytorch", "PyTorch FSDP (torch.compile)"},
                   {"pytorch_eager", "PyTorch FSDP, eager (no torch.compile)"}, {"jax", "JAX / XLA"}});
-    // Read only by FP8/FP4 runs: the casts of the linears' operands (sizer/low_precision.h).
+    // Read only by FP8/FP4 runs: the casts of the linears' operands (sizer/formulas/low_precision.h).
     choice_field(ui, "FP8/FP4 recipe", "training.fp8_recipe",
                  {{"tensorwise", "tensorwise"}, {"rowwise", "rowwise"}, {"mx", "MX blocks (MXFP8, NVFP4)"},
                   {"blockwise", "blockwise (DeepSeek-V3)"}});
@@ -192,7 +192,7 @@ void layout_editor(Ui& ui) {
     // Read by MoE layouts whose EP group spans scale-up domains (layout/moe.cpp).
     if (p.layout.ep > 1) {
       choice_field(ui, "EP dispatcher", "training.layout.ep_dispatcher",
-                   {{"alltoall", u8"all-to-all (per copy)"}, {"deepep", u8"DeepEP (once per domain)"}}, false);
+                   {{"alltoall", "all-to-all (per copy)"}, {"deepep", "DeepEP (once per domain)"}}, false);
     }
     ImGui::EndTable();
   }

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "planner_charts.h"
-#include "sizer/layout_accuracy.h"
+#include "sizer/layout/layout_accuracy.h"
 #include "planner_fields.h"
 #include "planner_state.h"
 #include "scenario_edit.h"
@@ -96,13 +96,13 @@ void headline(Ui& ui) {
     ImGui::PopFont();
     ImGui::SameLine();
     value_text(ui, fmt::percent(r.hfu_predicted), kPlanHfu, false);
-    // How far such predictions have been from published runs (sizer/layout_accuracy.h).
-    const sizer::LayoutAccuracy a = sizer::layout_accuracy(s.model, s.training.precision, p.layout.zero_stage);
+    // How far such predictions have been from published runs (sizer/layout/layout_accuracy.h).
+    const sizer::LayoutAccuracy& a = p.accuracy;
     ImGui::PushFont(ui.fonts.small);
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.muted);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(("Step time " + sizer::accuracy_phrase(a) + " (" +
-                            fmt::seconds(a.step_low_s(r.step_s)) + u8" – " + fmt::seconds(a.step_high_s(r.step_s)) + ")")
+                            fmt::seconds(a.step_low_s(r.step_s)) + " – " + fmt::seconds(a.step_high_s(r.step_s)) + ")")
                                .c_str());
     note_rect(ui, "caption:plan-accuracy");
     ImGui::PopTextWrapPos();
@@ -137,11 +137,11 @@ void search_settings(Ui& ui) {
   ImGui::TextUnformatted("Search");
   ImGui::PopFont();
   caption(ui, ui.sc().model.moe.enabled()
-                  ? u8"Tries every TP × PP × DP × CP × EP split, and EP folded into TP × CP × DP with expert TP 1, "
-                    u8"with each micro-batch, virtual stages, ZeRO stage and recompute mode, at the batch "
-                    u8"and sequence above (training.search)."
-                  : u8"Tries every TP × PP × DP × CP × EP split with each micro-batch, virtual stages, ZeRO "
-                    u8"stage and recompute mode, at the batch and sequence above (training.search).");
+                  ? "Tries every TP × PP × DP × CP × EP split, and EP folded into TP × CP × DP with expert TP 1, "
+                    "with each micro-batch, virtual stages, ZeRO stage and recompute mode, at the batch "
+                    "and sequence above (training.search)."
+                  : "Tries every TP × PP × DP × CP × EP split with each micro-batch, virtual stages, ZeRO "
+                    "stage and recompute mode, at the batch and sequence above (training.search).");
   const double layout_devices = p.layout.devices();
   double lo = q.devices_min > 0 ? q.devices_min : layout_devices;
   double hi = q.devices_max > 0 ? q.devices_max : lo;
@@ -216,8 +216,8 @@ void search_settings(Ui& ui) {
     ImGui::EndDisabled();
     note_rect(ui, "planner:training.search.allow.ep_folding");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-      ImGui::SetTooltip(u8"Also try EP folded into the TP × CP × DP ranks with expert TP 1 (TP > 1)\n"
-                        u8"(Megatron-Core MoE parallel folding; Liu et al. 2025, arXiv 2504.14960).");
+      ImGui::SetTooltip("Also try EP folded into the TP × CP × DP ranks with expert TP 1 (TP > 1)\n"
+                        "(Megatron-Core MoE parallel folding; Liu et al. 2025, arXiv 2504.14960).");
     }
   }
   issues_under(ui, "training.search", true);

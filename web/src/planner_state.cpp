@@ -7,7 +7,7 @@
 
 #include "app_state.h"
 #include "scenario_edit.h"
-#include "sizer/layout_accuracy.h"
+#include "sizer/layout/layout_accuracy.h"
 
 namespace sizer_web {
 
@@ -82,9 +82,12 @@ void refresh_plan(AppState& s) {
   PlannerState& p = s.view.planner;
   const sizer::Scenario& sc = s.computed.scenario;
   if (p.revision != s.computed.revision) {
-    p.layout = sizer::plan_layout(sc);
-    p.result = sizer::evaluate_layout(sc.model, sc.device, p.layout, sizer::plan_context(sc));
-    p.explanations = sizer::explain_layout(sc.model, sc.device, p.layout, p.result, sc.training.stack.id);
+    sizer::RankedLayout x = sizer::plan(sc);
+    p.layout = x.layout;
+    p.result = x.result;
+    p.explanations = std::move(x.explanations);
+    p.has_accuracy = x.has_accuracy;
+    p.accuracy = x.accuracy;
     p.revision = s.computed.revision;
   }
   if (s.computed.working_ready && p.working_revision != s.computed.revision) {
@@ -188,15 +191,16 @@ std::string layout_label(const sizer::PlanLayout& l) {
 
 std::string planner_text(const AppState& s) {
   const sizer::Scenario& sc = s.computed.scenario;
-  const sizer::PlanLayout l = sizer::plan_layout(sc);
-  const sizer::LayoutResult r = sizer::evaluate_layout(sc.model, sc.device, l, sizer::plan_context(sc));
+  const sizer::RankedLayout x = sizer::plan(sc);
+  const sizer::PlanLayout& l = x.layout;
+  const sizer::LayoutResult& r = x.result;
   std::string t = "Planner: " + layout_label(l) + " = " + fmt::count(l.devices()) + " devices";
   if (!r.valid()) {
     t += ", not a valid layout\n";
   } else {
     t += ", step " + fmt::seconds(r.step_s) + ", predicted MFU " + fmt::percent(r.mfu_predicted) + ", HFU " +
          fmt::percent(r.hfu_predicted) + ", " + fmt::count(std::round(r.tokens_per_s)) + " tokens/s\n";
-    const sizer::LayoutAccuracy a = sizer::layout_accuracy(sc.model, sc.training.precision, l.zero_stage);
+    const sizer::LayoutAccuracy& a = x.accuracy;
     t += "Planner accuracy: 80% of " + fmt::count(a.held_out_runs) + " held-out published " + a.label +
          " runs took " + sizer::signed_percent(a.step_p10) + " to " + sizer::signed_percent(a.step_p90) +
          " of the step time predicted for them: " + fmt::seconds(a.step_low_s(r.step_s)) + " to " +
@@ -228,7 +232,7 @@ std::string planner_text(const AppState& s) {
            (r.cost_usd > 0 ? ", " + fmt::usd(r.cost_usd) : std::string()) + "\n";
     }
   }
-  for (const std::string& e : sizer::explain_layout(sc.model, sc.device, l, r, sc.training.stack.id)) t += "Planner explanation: " + e + "\n";
+  for (const std::string& e : x.explanations) t += "Planner explanation: " + e + "\n";
   const PlannerState& p = s.view.planner;
   if (p.have_search) {
     t += "Planner search: " + fmt::count(p.search.layouts_evaluated) + " layouts evaluated, " +

@@ -28,6 +28,8 @@ struct PlannerState {
   sizer::PlanLayout layout;
   sizer::LayoutResult result;
   std::vector<std::string> explanations;
+  bool has_accuracy = false;      // a valid layout: its step is quoted with `accuracy`
+  sizer::LayoutAccuracy accuracy;
   // Search: results of the last run and what they were run for.
   bool auto_search = false;    // re-run whenever the search inputs change
   bool search_requested = false;

@@ -10,8 +10,8 @@
 #include "planner_state.h"
 #include "scenario_edit.h"
 #include "serve_planner.h"
-#include "sizer/layout_accuracy.h"
-#include "sizer/working.h"
+#include "sizer/layout/layout_accuracy.h"
+#include "sizer/formulas/working.h"
 #include "widgets.h"
 
 namespace sizer_web {
@@ -227,7 +227,7 @@ std::string results_document(const AppState& state) {
          span(e.compute.cluster_cost_usd, fmt::usd));
   }
   if (e.layout.has) {  // the layout model's step for the written layout, then the seed's method
-    const sizer::LayoutAccuracy a = sizer::layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
+    const sizer::LayoutAccuracy& a = e.layout.accuracy;
     line("Step time, predicted for the layout", fmt::seconds(e.layout.step_s) + " on " + fmt::count(e.layout.devices) +
                                                    " devices, predicted MFU " + pct_text(e.layout.mfu) +
                                                    (e.layout.fits ? "" : " (does not fit in HBM)") + ", " +

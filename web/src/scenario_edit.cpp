@@ -6,8 +6,8 @@
 #include <cstdint>
 
 #include "share_actions.h"
-#include "sizer/serve.h"
-#include "sizer/serve_scenario.h"
+#include "sizer/serve/serving_model.h"
+#include "sizer/planners/serve_scenario.h"
 
 namespace sizer_web {
 
@@ -69,20 +69,11 @@ std::vector<sizer::Issue> problems_under(const json& draft, const sizer::Catalog
 }
 
 // Why a given serving replica layout does not fit the scenario's model, whether or not a
-// workload makes the core check it: the core's structural rules (serve::evaluate_memory).
+// workload makes the core check it (sizer::serve_layout_issues, as the parser says it).
 std::string serve_layout_misfit(const sizer::Scenario& s) {
   if (!s.serving.layout_given) return "";
-  namespace serve = sizer::serve;
-  const serve::ServeLayout& l = s.serving.layout;
-  const sizer::Model& m = s.model;
-  const std::uint32_t p = serve::evaluate_memory(m, s.device, l, serve::serve_context(s)).problems;
-  if (p & serve::kServeTpHeads) return "tp " + sizer::num(l.tp) + " does not divide the " + sizer::num(m.heads) + " attention heads";
-  if (p & serve::kServePpLayers) return "pp " + sizer::num(l.pp) + " is more than the " + sizer::num(m.layers) + " layers";
-  if (p & serve::kServeEp) {
-    return m.moe.enabled() ? "ep " + sizer::num(l.ep) + " does not divide the " + sizer::num(m.moe.experts) + " experts and tp × dp"
-                           : "ep " + sizer::num(l.ep) + " needs experts, and this model is dense";
-  }
-  return "";
+  const std::vector<sizer::Issue> found = sizer::serve_layout_issues(s, s.serving.layout, "serving.layout");
+  return found.empty() ? "" : found.front().path + " " + found.front().message;
 }
 
 // "tp 8, pp 64, dp 16" for a layout object as the user set it: the degrees first, in the order

@@ -2,7 +2,7 @@
 // resolved and written whole, and serving.search.devices [min, max] (rects "planner:<path>",
 // "planner:serving.search.devices[0]" and "[1]"). Cells of the planner's 4-column field table.
 #pragma once
-#include "sizer/serve_search.h"
+#include "sizer/planners/serving_search.h"
 #include "widgets.h"
 
 namespace sizer_web {

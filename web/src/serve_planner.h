@@ -6,7 +6,7 @@
 #pragma once
 #include <string>
 
-#include "sizer/serve.h"
+#include "sizer/serve/serving_model.h"
 #include "widgets.h"
 
 namespace sizer_web {

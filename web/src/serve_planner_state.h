@@ -3,7 +3,7 @@
 #pragma once
 #include <vector>
 
-#include "sizer/serve_search.h"
+#include "sizer/planners/serving_search.h"
 
 namespace sizer_web {
 

@@ -3,8 +3,8 @@
 
 #include <cstdio>
 
-#include "sizer/json_safe.h"
-#include "sizer/user_text.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer_web {
 

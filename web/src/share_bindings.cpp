@@ -5,10 +5,10 @@
 
 #include <string>
 
-#include "sizer/json_object.h"
-#include "sizer/json_safe.h"
+#include "sizer/contract/json_object.h"
+#include "sizer/contract/json_safe.h"
 #include "sizer/sizer.h"
-#include "sizer/user_text.h"
+#include "sizer/contract/user_text.h"
 
 using sizer::json_object;
 

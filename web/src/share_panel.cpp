@@ -13,7 +13,7 @@
 #include "custom_hardware.h"
 #include "scenario_edit.h"
 #include "share_actions.h"
-#include "sizer/apart.h"
+#include "sizer/formulas/apart.h"
 
 namespace sizer_web {
 
@@ -201,7 +201,7 @@ void embed_window(Ui& ui) {
 }  // namespace
 
 void share_windows(Ui& ui) {
-  // Closed dialogs are not called, and each stays out of line (sizer/apart.h): nothing of them is
+  // Closed dialogs are not called, and each stays out of line (sizer/formulas/apart.h): nothing of them is
   // compiled before one is opened.
   const ShareState& sh = ui.state.share;
   if (sh.link_open) sizer::call_apart(link_window, ui);

@@ -1,4 +1,4 @@
-// The phone's on-screen keyboard for the canvas' text fields (issue 11 item 2).
+// The phone's on-screen keyboard for the canvas' text fields.
 //
 // A canvas cannot bring up a touch screen's keyboard; a focused DOM <input> can. When an ImGui text
 // or number field becomes active after a touch, a visually hidden <input id="sizer-keyboard">

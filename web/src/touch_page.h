@@ -1,4 +1,4 @@
-// The page side of touch input (issue 11 item 2): what a finger does on the canvas, as the browser
+// The page side of touch input: what a finger does on the canvas, as the browser
 // reports it, queued for main.cpp's apply_touch (TouchScroll, touch_scroll.h) — and kept from
 // Emscripten's GLFW, which would press at the pointer's last position. Taps still reach GLFW and
 // ImGui as the browser's own mouse events for them; drags and long presses do not.

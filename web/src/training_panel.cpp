@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "sizer/layout_accuracy.h"
+#include "sizer/layout/layout_accuracy.h"
 
 namespace sizer_web {
 namespace {
@@ -56,18 +56,18 @@ void compute_head(Ui& ui) {
     result_row(ui, "Dense peak per device", fmt::flops_per_s(c.dense_peak_flops), "",
                std::string(sizer::to_string(s.training.precision)) + " dense (no 2:4 sparsity)");
     // With a written layout the layout model's prediction is the headline and the assumed-MFU
-    // figure the seed's method (issue 11 item 7: one answer per question, both labelled).
+    // figure the seed's method (one answer per question, both labelled).
     const auto& lp = ui.est().layout;
     if (lp.has) {
-      const sizer::LayoutAccuracy a = sizer::layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
+      const sizer::LayoutAccuracy& a = lp.accuracy;
       result_row(ui, "Step time, predicted for the layout", fmt::seconds(lp.step_s), "training.layout_prediction.step_s",
                  fmt::count(lp.devices) + " devices, predicted MFU " + pct(lp.mfu) + "; " + sizer::accuracy_phrase(a) +
-                     (lp.fits ? "" : u8"; does not fit: " + fmt::bytes(lp.device_memory_bytes) + " per device"));
+                     (lp.fits ? "" : "; does not fit: " + fmt::bytes(lp.device_memory_bytes) + " per device"));
       // The planner's notes on the same layout (assumed efficiencies, regimes where published runs
       // were far slower than predicted), so the headline is not read without them.
       if (!lp.notes.empty()) {
         std::string all;
-        for (const std::string& n : lp.notes) all += (all.empty() ? u8"• " : u8"\n• ") + n;
+        for (const std::string& n : lp.notes) all += (all.empty() ? "• " : "\n• ") + n;
         result_row(ui, "Notes on the layout", fmt::count(static_cast<double>(lp.notes.size())), "", all);
       }
     }
@@ -155,7 +155,7 @@ void compute_section(Ui& ui) {
   }
   caption(ui, "Days on layout: the run on the layout's " + fmt::count(s.training.layout.devices()) +
                   " devices at the same goodput. Power: " +
-                  (powered ? fmt::watts(s.power.system_w_per_device) + u8" per device (system level) × PUE " + plain(s.power.pue)
+                  (powered ? fmt::watts(s.power.system_w_per_device) + " per device (system level) × PUE " + plain(s.power.pue)
                            : std::string("no system power known for this device")) + ".");
 }
 

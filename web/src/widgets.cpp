@@ -7,7 +7,7 @@
 
 #include "imgui_internal.h"  // ScrollToBringRectIntoView, the current window's visible rectangle
 
-#include "sizer/working.h"
+#include "sizer/formulas/working.h"
 #include "working_tooltip.h"
 
 namespace sizer_web {
@@ -127,7 +127,7 @@ void pending_caption(Ui& ui, const std::string& path) {
   if (ui.state.view.pending.path == path) {
     ImGui::PushFont(ui.fonts.small);
     ImGui::PushStyleColor(ImGuiCol_Text, ui.pal.accent);
-    ImGui::TextUnformatted(u8"editing — not applied yet: Enter or Tab applies, Esc reverts");
+    ImGui::TextUnformatted("editing — not applied yet: Enter or Tab applies, Esc reverts");
     ImGui::PopStyleColor();
     ImGui::PopFont();
   }
@@ -310,7 +310,7 @@ std::string replica_basis_text(const sizer::Scenario& s, const sizer::ServingRes
   const std::string min = sizer::fmt::count(v.replica_min_devices);
   if (s.serving.replica_devices > 0) return "set; minimum " + min;
   if (v.replica_devices < s.device.scale_up_domain) {
-    return u8"automatic: the smallest power of two ≥ the minimum " + min + " inside a scale-up domain";
+    return "automatic: the smallest power of two ≥ the minimum " + min + " inside a scale-up domain";
   }
   return "automatic: whole scale-up domains of " + sizer::fmt::count(s.device.scale_up_domain) + " holding the minimum " + min;
 }

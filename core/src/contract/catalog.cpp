@@ -1,29 +1,15 @@
-// Catalog loading and lookup (see catalog.h).
-#include "sizer/catalog.h"
+// Catalog loading: the bundled tables and user tables merged into them (see
+// sizer/contract/catalog_load.h).
+#include "sizer/contract/catalog_load.h"
 
 #include "contract/records.h"
-#include "sizer/bundled_assets.h"
-#include "sizer/json_safe.h"
-#include "sizer/user_text.h"
+#include "sizer/contract/bundled_assets.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer {
 
 namespace {
-
-template <typename T>
-const T* find_by_id(const std::vector<T>& v, std::string_view id) {
-  for (const T& x : v) {
-    if (x.id == id) return &x;
-  }
-  return nullptr;
-}
-
-template <typename T>
-std::string ids(const std::vector<T>& v) {
-  std::string out;
-  for (const T& x : v) out += (out.empty() ? "" : ", ") + x.id;
-  return out;
-}
 
 template <typename T>
 void upsert(std::vector<T>& v, T item) {
@@ -46,32 +32,6 @@ bool valid_id(const std::string& id) {
 }
 
 }  // namespace
-
-const Device* Catalog::find_device(std::string_view id) const {
-  if (const Device* d = find_by_id(devices, id)) return d;
-  for (const auto& [alias, target] : device_aliases) {
-    if (alias == id) return find_by_id(devices, target);
-  }
-  return nullptr;
-}
-const System* Catalog::find_system(std::string_view id) const { return find_by_id(systems, id); }
-const PriceOffer* Catalog::find_price(std::string_view id) const { return find_by_id(prices, id); }
-const Model* Catalog::find_model(std::string_view id) const { return find_by_id(models, id); }
-std::string Catalog::device_ids() const { return ids(devices); }
-std::string Catalog::system_ids() const { return ids(systems); }
-std::string Catalog::price_ids() const { return ids(prices); }
-std::string Catalog::model_ids() const { return ids(models); }
-const FailureRates* Catalog::find_failure_rates(std::string_view id) const { return find_by_id(failure_rates, id); }
-const CapitalCost* Catalog::find_capital(std::string_view id) const { return find_by_id(capital_costs, id); }
-const CapitalCost* Catalog::capital_for_device(std::string_view device_id) const {
-  for (const CapitalCost& x : capital_costs) {
-    if (x.device == device_id) return &x;
-  }
-  return nullptr;
-}
-const GridIntensity* Catalog::find_grid(std::string_view id) const { return find_by_id(grids, id); }
-std::string Catalog::grid_ids() const { return ids(grids); }
-std::string Catalog::capital_ids() const { return ids(capital_costs); }
 
 std::vector<Issue> merge_tables(Catalog& c, std::string_view text, bool user_supplied) {
   using detail::json;

@@ -1,12 +1,12 @@
 // Internal: how result leaves are written (result_json.cpp, result_ops_json.cpp): a finite number,
 // or null for a value that is not defined (result_nulls.cpp says why); lists element by element.
-// Objects are built field by field with json_object (sizer/json_object.h).
+// Objects are built field by field with json_object (sizer/contract/json_object.h).
 #pragma once
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "sizer/json_object.h"
+#include "sizer/contract/json_object.h"
 
 namespace sizer::detail {
 

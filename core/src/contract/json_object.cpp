@@ -1,5 +1,5 @@
-// json_object (sizer/json_object.h).
-#include "sizer/json_object.h"
+// json_object (sizer/contract/json_object.h).
+#include "sizer/contract/json_object.h"
 
 #include <utility>
 

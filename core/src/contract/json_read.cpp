@@ -1,11 +1,11 @@
 // Typed JSON reads with path-named errors (see json_read.h).
-#include "contract/json_read.h"
+#include "sizer/contract/json_read.h"
 
 #include <cmath>
 #include <cstring>
 
-#include "sizer/user_text.h"
-#include "sizer/working.h"
+#include "sizer/contract/user_text.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer {
 

@@ -1,13 +1,13 @@
 // Bounded JSON parsing (see json_safe.h): a SAX handler that builds the document iteratively and
 // stops at the first nesting, duplicate-key or syntax problem, with the position in the text.
-#include "sizer/json_safe.h"
+#include "sizer/contract/json_safe.h"
 
 #include <cstring>
 #include <iterator>
 #include <utility>
 #include <vector>
 
-#include "sizer/user_text.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer {
 

@@ -1,9 +1,8 @@
 // Planner JSON (see planner_json.h).
-#include "sizer/planner_json.h"
+#include "sizer/contract/planner_json.h"
 
-#include "sizer/json_object.h"
-#include "sizer/layout_accuracy.h"
-#include "sizer/result_json.h"
+#include "sizer/contract/json_object.h"
+#include "sizer/contract/result_json.h"
 
 namespace sizer {
 
@@ -26,7 +25,7 @@ json plan_layout_to_json(const PlanLayout& l) {
                       {"devices", l.devices()}});
 }
 
-// The band the step time is quoted with (sizer/layout_accuracy.h): 80% of the held-out published
+// The band the step time is quoted with (sizer/layout/layout_accuracy.h): 80% of the held-out published
 // runs of this kind took between step_ratio_p10 and step_ratio_p90 times the step predicted for
 // them (published ÷ predicted; 1 + the signed percentiles), so the step is given as step × p10 to
 // step × p90.
@@ -38,9 +37,10 @@ json accuracy_to_json(const LayoutAccuracy& a, double step_s) {
                       {"source", "docs/validation.md (held-out runs of the group)"}});
 }
 
-json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutResult& r) {
+json layout_result_to_json(const RankedLayout& x) {
+  const LayoutResult& r = x.result;
   json explanations = json::array();
-  for (const std::string& e : explain_layout(s.model, s.device, l, r, s.training.stack.id)) explanations.push_back(e);
+  for (const std::string& e : x.explanations) explanations.push_back(e);
   return json_object({
       {"valid", r.valid()}, {"fits", r.fits}, {"explanations", explanations},
       {"memory", json_object({{"weight_bytes", r.weight_bytes}, {"grad_bytes", r.grad_bytes},
@@ -82,17 +82,15 @@ json layout_result_to_json(const Scenario& s, const PlanLayout& l, const LayoutR
                                   {"tokens_per_s", r.tokens_per_s}})},
       {"run", json_object({{"train_days", r.train_days}, {"goodput", r.goodput}, {"device_hours", r.device_hours},
                            {"cost_usd", r.cost_usd > 0 ? json(r.cost_usd) : json(nullptr)}})},
-      {"accuracy", r.valid() ? accuracy_to_json(layout_accuracy(s.model, s.training.precision, l.zero_stage), r.step_s)
-                             : json(nullptr)},
+      {"accuracy", x.has_accuracy ? accuracy_to_json(x.accuracy, r.step_s) : json(nullptr)},
   });
 }
 
 json plan_to_json(const Scenario& s) {
-  const PlanLayout l = plan_layout(s);
-  const LayoutResult r = evaluate_layout(s.model, s.device, l, plan_context(s));
+  const RankedLayout x = plan(s);
   return json_object({{"schema", "sizer.plan.v1"}, {"scenario", scenario_to_json(s)},
-                      {"layout", plan_layout_to_json(l)},
-                      {"result", layout_result_to_json(s, l, r)}});
+                      {"layout", plan_layout_to_json(x.layout)},
+                      {"result", layout_result_to_json(x)}});
 }
 
 json search_to_json(const Scenario& s, const SearchResult& r) {
@@ -100,7 +98,7 @@ json search_to_json(const Scenario& s, const SearchResult& r) {
     json a = json::array();
     for (const RankedLayout& x : v) {
       a.push_back(json_object({{"layout", plan_layout_to_json(x.layout)},
-                               {"result", layout_result_to_json(s, x.layout, x.result)}}));
+                               {"result", layout_result_to_json(x)}}));
     }
     return a;
   };

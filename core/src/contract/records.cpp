@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "sizer/user_text.h"
-#include "sizer/working.h"
+#include "sizer/contract/user_text.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer::detail {
 

@@ -1,10 +1,10 @@
 // Internal: reading and validating Device, System, PriceOffer and Model records from JSON.
 // Shared by the catalog loader (tables) and the scenario parser (inline objects and overrides).
 #pragma once
-#include "contract/json_read.h"
-#include "sizer/hardware.h"
-#include "sizer/model.h"
-#include "sizer/operations.h"
+#include "sizer/contract/json_read.h"
+#include "sizer/formulas/hardware.h"
+#include "sizer/formulas/model.h"
+#include "sizer/ops/operations.h"
 
 namespace sizer::detail {
 
@@ -15,7 +15,7 @@ void read_model_fields(Reader& r, const json& obj, const std::string& path, Mode
 bool read_system(Reader& r, const json& obj, const std::string& path, System* s);
 bool read_price(Reader& r, const json& obj, const std::string& path, PriceOffer* p);
 
-// assets/operations.json records (core/src/ops/tables.cpp).
+// assets/operations.json records (core/src/contract/ops_tables.cpp).
 bool read_failure_rates(Reader& r, const json& obj, const std::string& path, FailureRates* f);
 bool read_capital(Reader& r, const json& obj, const std::string& path, CapitalCost* c);
 bool read_grid(Reader& r, const json& obj, const std::string& path, GridIntensity* g);

@@ -1,20 +1,20 @@
 // Result and scenario serialization (see result_json.h).
-#include "sizer/result_json.h"
+#include "sizer/contract/result_json.h"
 
 #include <cmath>
 
 #include "contract/json_leaves.h"
 #include "contract/result_nulls.h"
 #include "contract/result_ops_json.h"
-#include "sizer/layout_accuracy.h"
-#include "sizer/planner_json.h"
+#include "contract/result_serving_json.h"
+#include "sizer/contract/planner_json.h"
 
 namespace sizer {
 
-using nlohmann::json;
 using detail::list;
 using detail::list_or_null;
 using detail::num_or_null;
+using nlohmann::json;
 
 namespace {
 
@@ -22,12 +22,16 @@ json verdict_json(comms::Verdict v) {
   return v == comms::Verdict::unknown ? json(nullptr) : json(comms::to_string(v));
 }
 
-
 json price_json(const PriceOffer& p) {
   if (p.usd_per_device_hour <= 0) return nullptr;
-  json j = json_object({{"id", p.id}, {"provider", p.provider}, {"offer", p.offer}, {"offer_kind", p.offer_kind},
-                        {"region", p.region}, {"usd_per_device_hour", p.usd_per_device_hour},
-                        {"date_checked", p.date_checked}, {"source", p.source}});
+  json j = json_object({{"id", p.id},
+                        {"provider", p.provider},
+                        {"offer", p.offer},
+                        {"offer_kind", p.offer_kind},
+                        {"region", p.region},
+                        {"usd_per_device_hour", p.usd_per_device_hour},
+                        {"date_checked", p.date_checked},
+                        {"source", p.source}});
   if (!p.device.empty()) j["device"] = p.device;
   if (p.user_supplied) j["user_supplied"] = true;
   return j;
@@ -43,174 +47,52 @@ json price_input(const PriceOffer& p) {
 
 json flops_json(const Device& d) {
   auto f = [](double v) { return v > 0 ? json(v) : json(nullptr); };
-  return json_object({{"fp32", f(d.dense_flops_fp32)}, {"bf16", f(d.dense_flops_bf16)}, {"fp8", f(d.dense_flops_fp8)},
+  return json_object({{"fp32", f(d.dense_flops_fp32)},
+                      {"bf16", f(d.dense_flops_bf16)},
+                      {"fp8", f(d.dense_flops_fp8)},
                       {"fp4", f(d.dense_flops_fp4)}});
-}
-
-// The serving performance model's inputs as resolved (the layout even when it was the default).
-void serve_inputs_json(const ServingInputs& v, json* out) {
-  json& j = *out;
-  j["compute_precision"] = to_string(v.compute_precision);
-  j["layout"] = json_object({{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep}});
-  const serve::Workload& w = v.workload;
-  json wl = json_object({{"input_tokens", w.input_tokens}, {"output_tokens", w.output_tokens}});
-  if (w.concurrency > 0) wl["concurrency"] = w.concurrency;
-  else {
-    wl["requests_per_s"] = w.requests_per_s;
-    wl["replicas"] = w.replicas;
-  }
-  j["workload"] = wl;
-  if (v.spec.draft_tokens > 0) {
-    j["spec_decode"] = json_object({{"draft_tokens", v.spec.draft_tokens}, {"acceptance", v.spec.acceptance}});
-    if (v.spec.draft_step_ratio > 0) j["spec_decode"]["draft_step_ratio"] = v.spec.draft_step_ratio;
-  }
-  if (v.slo.ttft_s > 0 || v.slo.tpot_s > 0) {
-    json slo = json::object();
-    if (v.slo.ttft_s > 0) slo["ttft_s"] = v.slo.ttft_s;
-    if (v.slo.tpot_s > 0) slo["tpot_s"] = v.slo.tpot_s;
-    j["slo"] = slo;
-  }
-  const serve::Engine& e = v.engine;
-  j["engine"] = json_object({{"step_overhead_s", e.step_overhead_s}, {"cuda_graphs", e.cuda_graphs},
-                             {"launch_overhead_s", e.launch_overhead_s}, {"kernels_per_layer", e.kernels_per_layer},
-                             {"bandwidth_efficiency", e.bandwidth_efficiency}, {"token_budget", e.token_budget},
-                             {"reserve_bytes", e.reserve_bytes}, {"kv_reservation", serve::to_string(e.kv_reservation)},
-                             {"seq_overhead_s", e.seq_overhead_s}, {"layer_overhead_s", e.layer_overhead_s},
-                             {"request_overhead_s", e.request_overhead_s},
-                             {"kv_reads_per_kv_head", e.kv_reads_per_kv_head},
-                             {"mixed_input_gemm_efficiency", e.mixed_input_gemm_efficiency}});
-  if (e.max_batch > 0) j["engine"]["max_batch"] = e.max_batch;
-  if (e.expert_imbalance > 0) j["engine"]["expert_imbalance"] = e.expert_imbalance;
-}
-
-json step_json(const serve::StepTime& t) {
-  return json_object({{"step_s", num_or_null(t.step_s)}, {"weights_read_s", num_or_null(t.weights_read_s)},
-                      {"kv_read_s", num_or_null(t.kv_read_s)}, {"compute_s", num_or_null(t.compute_s)},
-                      {"comm_s", num_or_null(t.comm_s)}, {"overhead_s", num_or_null(t.overhead_s)},
-                      {"bound", serve::to_string(t.bound)},
-                      {"weight_bytes_read_per_device", num_or_null(t.weight_bytes_read)},
-                      {"kv_bytes_read_per_device", num_or_null(t.kv_bytes_read)},
-                      {"flops_per_device", num_or_null(t.flops)},
-                      {"experts_touched_fraction", num_or_null(t.experts_touched_fraction)}});
-}
-
-// serving.disaggregated: the prefill and decode pools' prediction (serve::evaluate_disaggregated).
-json disaggregated_json(const Scenario& s, const serve::DisaggPerformance& p) {
-  const ServingInputs& in = s.serving;
-  auto pool = [](const serve::ServeLayout& l) {
-    return json_object({{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"devices", l.devices()}});
-  };
-  return json_object({{"basis", "predicted by the serving performance model with prefill and decode on separate pools "
-                                "(docs/serving.md)"},
-                      {"prefill_layout", pool(in.disagg.prefill)}, {"decode_layout", pool(in.disagg.decode)},
-                      {"prefill_device", in.disagg_prefill_device_given ? in.disagg_prefill_device.id : s.device.id},
-                      {"decode_device", s.device.id},
-                      {"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)},
-                      {"e2e_s", num_or_null(p.e2e_s)},
-                      {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_service_s)},
-                      {"kv_transfer_s", num_or_null(p.kv_transfer_s)},
-                      {"kv_transfer_bytes", num_or_null(p.kv_transfer_bytes)},
-                      {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
-                      {"decode_batch", num_or_null(p.decode_batch)},
-                      {"decode_requests_per_s_per_instance", num_or_null(p.decode_requests_per_s)},
-                      {"prefill_requests_per_s_per_instance_max", num_or_null(p.prefill_requests_per_s_max)},
-                      {"prefill_utilisation", num_or_null(p.prefill_utilisation)},
-                      {"prefill_per_decode", num_or_null(p.prefill_per_decode)},
-                      {"devices_per_decode_instance", num_or_null(p.devices_per_decode_instance)},
-                      {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
-                      {"decode_max_concurrency_kv", num_or_null(p.decode_memory.max_concurrency_kv)},
-                      {"decode_step_s", num_or_null(p.decode.step_s)},
-                      {"prefill_step_s", num_or_null(p.prefill.step_s)},
-                      {"decode_bound", serve::to_string(p.decode.bound)},
-                      {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok}, {"tpot_ok", p.tpot_ok}});
-}
-
-}  // namespace
-
-json serve_performance_json(const serve::Performance& p) {
-  const serve::StepTime& d = p.decode;
-  return json_object({{"ttft_s", num_or_null(p.ttft_s)}, {"tpot_s", num_or_null(p.tpot_s)},
-                      {"e2e_s", num_or_null(p.e2e_s)},
-                      {"queue_s", num_or_null(p.queue_s)}, {"prefill_s", num_or_null(p.prefill_s)},
-                      {"tokens_per_s_per_user", num_or_null(p.tokens_per_s_per_user)},
-                      {"output_tokens_per_s_per_device", num_or_null(p.output_tokens_per_s_per_device)},
-                      {"output_tokens_per_s_per_replica", num_or_null(p.output_tokens_per_s_per_replica)},
-                      {"requests_per_s_per_replica", num_or_null(p.requests_per_s_per_replica)},
-                      {"max_requests_per_s_per_replica", num_or_null(p.max_requests_per_s_per_replica)},
-                      {"capacity_limit", p.capacity_limit}, {"concurrency", num_or_null(p.concurrency)},
-                      {"decode_batch", num_or_null(p.decode_batch)},
-                      {"prefill_tokens_per_step", num_or_null(p.prefill_tokens_per_step)},
-                      {"prefill_utilisation", num_or_null(p.prefill_utilisation)},
-                      {"tokens_per_step", num_or_null(p.tokens_per_step)},
-                      {"max_concurrency_kv", num_or_null(p.max_concurrency_kv)},
-                      {"kv_tokens_per_request", num_or_null(p.kv_tokens_per_request)},
-                      {"weight_bytes_per_device", num_or_null(p.weight_bytes_per_device)},
-                      {"kv_bytes_per_token_per_device", num_or_null(p.kv_bytes_per_token_per_device)},
-                      {"kv_capacity_bytes_per_device", num_or_null(p.kv_capacity_bytes_per_device)},
-                      {"meets_slo", p.meets_slo}, {"ttft_ok", p.ttft_ok},
-                      {"tpot_ok", std::isfinite(p.tpot_s) ? json(p.tpot_ok) : json(nullptr)},
-                      {"overloaded", (p.problems & serve::kServeOverloaded) != 0},
-                      {"kv_full", (p.problems & serve::kServeKvFull) != 0},
-                      {"bound", serve::to_string(d.bound)},
-                      {"weights_read_s", num_or_null(d.weights_read_s)}, {"kv_read_s", num_or_null(d.kv_read_s)},
-                      {"compute_s", num_or_null(d.compute_s)}, {"comm_s", num_or_null(d.comm_s)},
-                      {"overhead_s", num_or_null(d.overhead_s)}, {"step_s", num_or_null(d.step_s)}});
-}
-
-namespace {
-
-// serving.performance: the model's prediction at the workload's operating point.
-json performance_json(const ServingResult& v, bool priced) {
-  json j = serve_performance_json(v.performance);
-  j["basis"] = "predicted by the serving performance model (docs/serving.md); the other serving leaves are the seed's ceilings";
-  j["layout"] = json_object({{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep},
-                             {"devices", v.layout.devices()}});
-  j["replica_usd_per_hour"] = num_or_null(v.perf_replica_usd_per_hour, priced);
-  j["cost_per_million_tokens_usd"] = num_or_null(v.perf_cost_per_million_tokens_usd, priced && v.perf_cost_per_million_tokens_usd > 0);
-  j["replicas_for_demand"] = num_or_null(v.perf_replicas_for_demand);
-  j["devices_for_demand"] = num_or_null(v.perf_devices_for_demand);
-  j["fleet_basis"] = v.perf_fleet_basis;
-  j["fleet_output_tokens_per_s_per_replica"] = num_or_null(v.perf_fleet_tokens_per_s_per_replica);
-  if (v.performance_rate_mode) {
-    j["replicas_for_rate"] = num_or_null(v.perf_replicas_for_rate, v.perf_replicas_for_rate > 0);
-    j["devices_for_rate"] = num_or_null(v.perf_replicas_for_rate * v.layout.devices(), v.perf_replicas_for_rate > 0);
-  }
-  j["decode_step"] = step_json(v.performance.decode);
-  j["prefill_step"] = step_json(v.performance.prefill);
-  return j;
 }
 
 }  // namespace
 
 json issues_to_json(const std::vector<Issue>& issues) {
   json a = json::array();
-  for (const Issue& i : issues) a.push_back(json_object({{"path", i.path}, {"message", i.message}}));
+  for (const Issue& i : issues)
+    a.push_back(json_object({{"path", i.path}, {"message", i.message}}));
   return a;
 }
 
 json device_to_json(const Device& d) {
-  json j = json_object({{"id", d.id}, {"name", d.name}, {"vendor", d.vendor}, {"memory_bytes", d.memory_bytes},
-                        {"hbm_bytes_per_s", d.hbm_bytes_per_s}, {"dense_flops", flops_json(d)},
-                        {"scale_up_domain", d.scale_up_domain}, {"scale_up_bytes_per_s", d.scale_up_bytes_per_s},
-                        {"scale_out_bytes_per_s", num_or_null(d.scale_out_bytes_per_s, d.scale_out_bytes_per_s > 0)},
-                        {"system_w", num_or_null(d.system_w, d.system_w > 0)},
-                        {"efficiency", json_object({{"gemm", d.gemm_efficiency},
-                                                    {"gemm_basis", to_string(d.gemm_basis)},
-                                                    {"gemm_half_width", d.gemm_half_width},
-                                                    {"memory_bound_factor", d.memory_bound_factor},
-                                                    {"link", d.link_efficiency},
-                                                    {"collective_latency_s", d.collective_latency_s},
-                                                    {"layer_overhead_s", d.layer_overhead_s},
-                                                    {"scale_out_latency_s", d.scale_out_latency_s}})}});
+  json j = json_object(
+      {{"id", d.id},
+       {"name", d.name},
+       {"vendor", d.vendor},
+       {"memory_bytes", d.memory_bytes},
+       {"hbm_bytes_per_s", d.hbm_bytes_per_s},
+       {"dense_flops", flops_json(d)},
+       {"scale_up_domain", d.scale_up_domain},
+       {"scale_up_bytes_per_s", d.scale_up_bytes_per_s},
+       {"scale_out_bytes_per_s", num_or_null(d.scale_out_bytes_per_s, d.scale_out_bytes_per_s > 0)},
+       {"system_w", num_or_null(d.system_w, d.system_w > 0)},
+       {"efficiency", json_object({{"gemm", d.gemm_efficiency},
+                                   {"gemm_basis", to_string(d.gemm_basis)},
+                                   {"gemm_half_width", d.gemm_half_width},
+                                   {"memory_bound_factor", d.memory_bound_factor},
+                                   {"link", d.link_efficiency},
+                                   {"collective_latency_s", d.collective_latency_s},
+                                   {"layer_overhead_s", d.layer_overhead_s},
+                                   {"scale_out_latency_s", d.scale_out_latency_s}})}});
   if (!d.gemm_same_die.empty()) j["efficiency"]["same_die_as"] = d.gemm_same_die;
   if (!d.gemm_fitted_on.empty()) j["efficiency"]["fitted_on"] = d.gemm_fitted_on;
   if (d.tdp_w > 0) j["tdp_w"] = d.tdp_w;
   if (d.power_limit_w > 0) j["power_limit_w"] = d.power_limit_w;
   if (d.attention_efficiency > 0) j["efficiency"]["attention"] = d.attention_efficiency;
-  if (d.flash_attention_vs_h100 != 1) j["efficiency"]["flash_attention_vs_h100"] = d.flash_attention_vs_h100;
+  if (d.flash_attention_vs_h100 != 1)
+    j["efficiency"]["flash_attention_vs_h100"] = d.flash_attention_vs_h100;
   if (d.cores_per_device != 1) j["cores_per_device"] = d.cores_per_device;
   if (d.dispatch_vs_stack != 1) j["efficiency"]["dispatch_vs_stack"] = d.dispatch_vs_stack;
-  if (d.sparsecore_gather_vs_stack > 0) j["efficiency"]["sparsecore_gather_vs_stack"] = d.sparsecore_gather_vs_stack;
+  if (d.sparsecore_gather_vs_stack > 0)
+    j["efficiency"]["sparsecore_gather_vs_stack"] = d.sparsecore_gather_vs_stack;
   if (d.fp8_gemm_vs_bf16 > 0) j["efficiency"]["fp8_gemm_vs_bf16"] = d.fp8_gemm_vs_bf16;
   if (d.fp4_gemm_vs_bf16 > 0) j["efficiency"]["fp4_gemm_vs_bf16"] = d.fp4_gemm_vs_bf16;
   if (!d.default_system.empty()) j["default_system"] = d.default_system;
@@ -220,12 +102,18 @@ json device_to_json(const Device& d) {
 }
 
 json system_to_json(const System& s) {
-  json j = json_object({{"id", s.id}, {"name", s.name}, {"kind", s.kind}, {"device", s.device}, {"devices", s.devices},
-                        {"scale_up_domain", s.scale_up_domain}, {"scale_up_bytes_per_s", s.scale_up_bytes_per_s},
-                        {"scale_out_bytes_per_s", num_or_null(s.scale_out_bytes_per_s, s.scale_out_bytes_per_s > 0)},
-                        {"power_w", num_or_null(s.power_w, s.power_w > 0)},
-                        {"system_w_per_device", num_or_null(s.system_w_per_device, s.system_w_per_device > 0)},
-                        {"hbm_bytes_total", num_or_null(s.hbm_bytes_total, s.hbm_bytes_total > 0)}});
+  json j = json_object(
+      {{"id", s.id},
+       {"name", s.name},
+       {"kind", s.kind},
+       {"device", s.device},
+       {"devices", s.devices},
+       {"scale_up_domain", s.scale_up_domain},
+       {"scale_up_bytes_per_s", s.scale_up_bytes_per_s},
+       {"scale_out_bytes_per_s", num_or_null(s.scale_out_bytes_per_s, s.scale_out_bytes_per_s > 0)},
+       {"power_w", num_or_null(s.power_w, s.power_w > 0)},
+       {"system_w_per_device", num_or_null(s.system_w_per_device, s.system_w_per_device > 0)},
+       {"hbm_bytes_total", num_or_null(s.hbm_bytes_total, s.hbm_bytes_total > 0)}});
   if (s.user_supplied) j["user_supplied"] = true;
   return j;
 }
@@ -249,15 +137,25 @@ json model_to_json(const Model& m) {
     att["window"] = m.attention.window;
     att["window_layers"] = windowed_layers(m);
   }
-  json j = json_object({{"id", m.id}, {"name", m.name}, {"params", m.params}, {"active_params", m.active_params},
-                        {"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"attention", att}});
-  j["moe"] = m.moe.enabled() ? json_object({{"experts", m.moe.experts}, {"experts_per_token", m.moe.experts_per_token},
-                                            {"shared_experts", m.moe.shared_experts}, {"moe_layers", m.moe.moe_layers}})
+  json j = json_object({{"id", m.id},
+                        {"name", m.name},
+                        {"params", m.params},
+                        {"active_params", m.active_params},
+                        {"layers", m.layers},
+                        {"hidden", m.hidden},
+                        {"heads", m.heads},
+                        {"attention", att}});
+  j["moe"] = m.moe.enabled() ? json_object({{"experts", m.moe.experts},
+                                            {"experts_per_token", m.moe.experts_per_token},
+                                            {"shared_experts", m.moe.shared_experts},
+                                            {"moe_layers", m.moe.moe_layers}})
                              : json(nullptr);
-  if (m.moe.enabled() && m.moe.expert_ffn_hidden > 0) j["moe"]["expert_ffn_hidden"] = m.moe.expert_ffn_hidden;
+  if (m.moe.enabled() && m.moe.expert_ffn_hidden > 0)
+    j["moe"]["expert_ffn_hidden"] = m.moe.expert_ffn_hidden;
   if (m.moe.enabled() && m.moe.expert_bias) j["moe"]["expert_bias"] = true;
   if (m.vocab > 0) j["vocab"] = m.vocab;
-  if (m.ffn_hidden > 0) j["ffn_hidden"] = m.ffn_hidden;  // so the echoed scenario re-reads the same shape
+  if (m.ffn_hidden > 0)
+    j["ffn_hidden"] = m.ffn_hidden;  // so the echoed scenario re-reads the same shape
   if (m.training_tokens > 0) j["training_tokens"] = m.training_tokens;
   if (m.seq_len > 0) j["seq_len"] = m.seq_len;
   if (m.user_supplied) j["user_supplied"] = true;
@@ -278,36 +176,57 @@ json scenario_to_json(const Scenario& s) {
   if (device["system_w"].is_null()) device.erase("system_w");
   json j = json_object({{"schema", kScenarioSchema}, {"model", model}, {"device", device}});
   if (!s.system_id.empty()) j["system"] = s.system_id;
-  json training = json_object({
-      {"tokens", t.tokens}, {"precision", to_string(t.precision)}, {"mfu", t.mfu},
-      {"optimizer", to_string(t.optimizer)}, {"bytes_per_param", t.bytes_per_param},
-      {"zero_stage", t.zero_stage}, {"hbm_usable", t.hbm_usable}, {"days", t.days},
-      {"goodput", t.goodput},
-      {"layout", json_object({{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}, {"cp", l.cp},
-                              {"virtual_stages", l.virtual_stages}, {"micro_batch", l.micro_batch},
-                              {"global_batch", l.global_batch}, {"seq_len", l.seq_len},
-                              {"recompute", to_string(l.recompute)}, {"sequence_parallel", l.sequence_parallel},
-                              {"flash_attention", l.flash_attention}, {"dp_overlap", l.dp_overlap}})},
-      {"alltoall_dispatch_bytes", t.alltoall_dispatch_bytes},
-      {"alltoall_combine_bytes", t.alltoall_combine_bytes}, {"grad_bytes", t.grad_bytes},
-      {"activation_bytes", t.activation_bytes}, {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}});
+  json training = json_object({{"tokens", t.tokens},
+                               {"precision", to_string(t.precision)},
+                               {"mfu", t.mfu},
+                               {"optimizer", to_string(t.optimizer)},
+                               {"bytes_per_param", t.bytes_per_param},
+                               {"zero_stage", t.zero_stage},
+                               {"hbm_usable", t.hbm_usable},
+                               {"days", t.days},
+                               {"goodput", t.goodput},
+                               {"layout", json_object({{"tp", l.tp},
+                                                       {"pp", l.pp},
+                                                       {"dp", l.dp},
+                                                       {"ep", l.ep},
+                                                       {"cp", l.cp},
+                                                       {"virtual_stages", l.virtual_stages},
+                                                       {"micro_batch", l.micro_batch},
+                                                       {"global_batch", l.global_batch},
+                                                       {"seq_len", l.seq_len},
+                                                       {"recompute", to_string(l.recompute)},
+                                                       {"sequence_parallel", l.sequence_parallel},
+                                                       {"flash_attention", l.flash_attention},
+                                                       {"dp_overlap", l.dp_overlap}})},
+                               {"alltoall_dispatch_bytes", t.alltoall_dispatch_bytes},
+                               {"alltoall_combine_bytes", t.alltoall_combine_bytes},
+                               {"grad_bytes", t.grad_bytes},
+                               {"activation_bytes", t.activation_bytes},
+                               {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}});
   if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
   training["fp8_recipe"] = to_string(t.fp8_recipe);
   if (t.dropout >= 0) training["dropout"] = t.dropout == 1;  // unset (from the block) by omission
-  if (t.param_gather_bytes > 0) training["param_gather_bytes"] = t.param_gather_bytes;  // unset: activation_bytes
-  if (t.bf16_layers > 0) training["bf16_layers"] = t.bf16_layers;  // unset: every layer at the precision
+  if (t.param_gather_bytes > 0)
+    training["param_gather_bytes"] = t.param_gather_bytes;  // unset: activation_bytes
+  if (t.bf16_layers > 0)
+    training["bf16_layers"] = t.bf16_layers;              // unset: every layer at the precision
   if (t.fp8_attention) training["fp8_attention"] = true;  // unset: attention in BF16
-  training["stack"] = json_object({{"id", t.stack.id}, {"memory_bound_scale", t.stack.memory_bound_scale},
-                                   {"layer_overhead_s", t.stack.layer_overhead_s}, {"cast_scale", t.stack.cast_scale},
+  training["stack"] = json_object({{"id", t.stack.id},
+                                   {"memory_bound_scale", t.stack.memory_bound_scale},
+                                   {"layer_overhead_s", t.stack.layer_overhead_s},
+                                   {"cast_scale", t.stack.cast_scale},
                                    {"permute_scale", t.stack.permute_scale},
                                    {"gathers_expert_bias", t.stack.gathers_expert_bias},
                                    {"gmm_tile_rows", t.stack.gmm_tile_rows}});
-  if (t.stack.attention_efficiency > 0) training["stack"]["attention"] = t.stack.attention_efficiency;
+  if (t.stack.attention_efficiency > 0)
+    training["stack"]["attention"] = t.stack.attention_efficiency;
   const AttentionBlocks& ab = t.stack.attention_blocks;
   training["stack"]["embedding_matmul"] = t.stack.embedding_matmul;
   training["stack"]["vocab_tiles"] = t.stack.vocab_tiles;
-  training["stack"]["attention_blocks"] = json_object({{"q_tokens", ab.q_tokens}, {"kv_tokens", ab.kv_tokens},
-                                                       {"q_bwd_tokens", ab.q_bwd_tokens}, {"kv_bwd_tokens", ab.kv_bwd_tokens}});
+  training["stack"]["attention_blocks"] = json_object({{"q_tokens", ab.q_tokens},
+                                                       {"kv_tokens", ab.kv_tokens},
+                                                       {"q_bwd_tokens", ab.q_bwd_tokens},
+                                                       {"kv_bwd_tokens", ab.kv_bwd_tokens}});
   json& lj = training["layout"];
   lj["given"] = s.training.layout_given;
   lj["tp_comm_overlap"] = l.tp_comm_overlap;
@@ -318,42 +237,60 @@ json scenario_to_json(const Scenario& s) {
   if (l.expert_imbalance > 0) lj["expert_imbalance"] = l.expert_imbalance;
   if (l.fsdp_shard > 0) lj["fsdp_shard"] = l.fsdp_shard;
   if (l.offload_activations) lj["offload_activations"] = true;  // false, the default, by omission
-  if (l.recompute_fraction < 1) lj["recompute_fraction"] = l.recompute_fraction;  // 1, the default, by omission
+  if (l.recompute_fraction < 1)
+    lj["recompute_fraction"] = l.recompute_fraction;  // 1, the default, by omission
   if (l.einsum_dispatch) lj["einsum_dispatch"] = true;
   if (l.sparsecore_gather) lj["sparsecore_gather"] = true;
   if (l.pp_schedule != PpSchedule::one_f_one_b) lj["pp_schedule"] = to_string(l.pp_schedule);
   if (l.ep_dispatcher != EpDispatcher::alltoall) lj["ep_dispatcher"] = to_string(l.ep_dispatcher);
   const SearchInputs& q = t.search;
-  if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp || !q.allow_dp ||
-      q.allow_cp || !q.allow_ep || !q.allow_ep_folding || !q.allow_flash_attention || !q.allow_tp_comm_overlap) {
-    json search = json_object({{"objective", q.objective}, {"top", q.top},
-                               {"allow", json_object({{"tp", q.allow_tp}, {"pp", q.allow_pp}, {"dp", q.allow_dp},
-                                                      {"cp", q.allow_cp},
-                                                      {"ep", q.allow_ep}, {"ep_folding", q.allow_ep_folding},
-                                                      {"flash_attention", q.allow_flash_attention},
-                                                      {"tp_comm_overlap", q.allow_tp_comm_overlap}})}});
+  if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp ||
+      !q.allow_dp || q.allow_cp || !q.allow_ep || !q.allow_ep_folding || !q.allow_flash_attention ||
+      !q.allow_tp_comm_overlap) {
+    json search =
+        json_object({{"objective", q.objective},
+                     {"top", q.top},
+                     {"allow", json_object({{"tp", q.allow_tp},
+                                            {"pp", q.allow_pp},
+                                            {"dp", q.allow_dp},
+                                            {"cp", q.allow_cp},
+                                            {"ep", q.allow_ep},
+                                            {"ep_folding", q.allow_ep_folding},
+                                            {"flash_attention", q.allow_flash_attention},
+                                            {"tp_comm_overlap", q.allow_tp_comm_overlap}})}});
     if (q.devices_min > 0) {
-      search["devices"] = q.devices_min == q.devices_max ? json(q.devices_min) : json::array({q.devices_min, q.devices_max});
+      search["devices"] = q.devices_min == q.devices_max
+                              ? json(q.devices_min)
+                              : json::array({q.devices_min, q.devices_max});
     }
     training["search"] = search;
   }
   if (t.price.usd_per_device_hour > 0) training["price"] = price_input(t.price);
-  json serving = json_object({
-      {"weight_precision", to_string(v.weight_precision)}, {"kv_precision", to_string(v.kv_precision)},
-      {"block_scale_bytes_per_param", v.block_scale_bytes_per_param}, {"context", v.context},
-      {"batch", v.batch}, {"kv_fill", v.kv_fill}, {"tp", v.tp}, {"hbm_usable", v.hbm_usable},
-      {"prompt_tokens", v.prompt_tokens}, {"prefill_mfu", v.prefill_mfu},
-      {"kv_link_bytes_per_s", v.kv_link_bytes_per_s}, {"realised_fraction", v.realised_fraction},
-      {"utilisation", v.utilisation}, {"demand_tokens_per_day", v.demand_tokens_per_day},
-      {"collective_latency_s", v.collective_latency_s}, {"headroom_low", v.headroom_low},
-      {"headroom_high", v.headroom_high}});
+  json serving = json_object({{"weight_precision", to_string(v.weight_precision)},
+                              {"kv_precision", to_string(v.kv_precision)},
+                              {"block_scale_bytes_per_param", v.block_scale_bytes_per_param},
+                              {"context", v.context},
+                              {"batch", v.batch},
+                              {"kv_fill", v.kv_fill},
+                              {"tp", v.tp},
+                              {"hbm_usable", v.hbm_usable},
+                              {"prompt_tokens", v.prompt_tokens},
+                              {"prefill_mfu", v.prefill_mfu},
+                              {"kv_link_bytes_per_s", v.kv_link_bytes_per_s},
+                              {"realised_fraction", v.realised_fraction},
+                              {"utilisation", v.utilisation},
+                              {"demand_tokens_per_day", v.demand_tokens_per_day},
+                              {"collective_latency_s", v.collective_latency_s},
+                              {"headroom_low", v.headroom_low},
+                              {"headroom_high", v.headroom_high}});
   if (v.replica_devices > 0) serving["replica_devices"] = v.replica_devices;
   if (v.price.usd_per_device_hour > 0) serving["price"] = price_input(v.price);
-  if (v.workload_given) serve_inputs_json(v, &serving);
+  if (v.workload_given) detail::serving_inputs_json(v, &serving);
   j["training"] = training;
   j["serving"] = serving;
   j["power"] = json_object({{"pue", s.power.pue}});
-  if (s.power.system_w_per_device > 0) j["power"]["system_w_per_device"] = s.power.system_w_per_device;
+  if (s.power.system_w_per_device > 0)
+    j["power"]["system_w_per_device"] = s.power.system_w_per_device;
   detail::operations_inputs_json(s, &j);
   return j;
 }
@@ -371,67 +308,87 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
   json j;
   j["schema"] = kResultSchema;
   j["scenario"] = scenario_to_json(s);
-  j["model"] = json_object({{"params_from_shape", e.model.params_from_shape}, {"params_stated", e.model.params_stated},
+  j["model"] = json_object({{"params_from_shape", e.model.params_from_shape},
+                            {"params_stated", e.model.params_stated},
                             {"shape_ratio", e.model.shape_ratio},
                             {"flops_per_token_train", e.model.flops_per_token_train},
                             {"flops_per_token_decode", e.model.flops_per_token_decode},
                             {"routed_expert_params", e.model.routed_expert_params},
                             {"always_read_params", e.model.always_read_params}});
   json training;
-  training["memory"] = json_object({
-      {"bytes_per_param", m.bytes_per_param}, {"state_bytes", m.state_bytes},
-      {"min_devices_full", m.min_devices_full}, {"min_devices_usable", m.min_devices_usable},
-      {"scale_up_domain_bytes", m.scale_up_domain_bytes}, {"fits_one_domain", m.fits_one_domain},
-      {"activation_bytes_per_layer", m.activation_bytes_per_layer},
-      {"activation_bytes_first_stage", m.activation_bytes_first_stage},
-      {"activation_bytes_no_recompute_per_layer", m.activation_bytes_no_recompute_per_layer},
-      {"state_bytes_per_device", m.state_bytes_per_device}, {"device_total_bytes", m.device_total_bytes},
-      {"fits_device", m.fits_device}});
-  training["compute"] = json_object({
-      {"tokens", c.tokens}, {"flops", c.flops}, {"tokens_per_param", c.tokens_per_param},
-      {"tokens_per_active_param", c.tokens_per_active_param},
-      {"dense_peak_flops", num_or_null(c.dense_peak_flops, peak)}, {"mfu", list(c.mfu)},
-      {"device_hours", list_or_null(c.device_hours, peak)}, {"cost_usd", list_or_null(c.cost_usd, priced && peak)},
-      {"cluster_devices", list_or_null(c.cluster_devices, peak)},
-      {"cluster_device_hours", list_or_null(c.cluster_device_hours, peak)},
-      {"cluster_cost_usd", list_or_null(c.cluster_cost_usd, priced && peak)},
-      {"scale_up_domains", list_or_null(c.scale_up_domains, peak)},
-      {"wall_days_on_layout", list_or_null(c.wall_days_on_layout, peak)},
-      {"price_offer", price_json(s.training.price)}});
-  training["power"] = json_object({{"system_w_per_device", num_or_null(s.power.system_w_per_device, powered)},
-                                   {"pue", s.power.pue},
-                                   {"it_power_w", list_or_null(e.power.it_power_w, powered && peak)},
-                                   {"facility_power_w", list_or_null(e.power.facility_power_w, powered && peak)},
-                                   {"energy_wh", list_or_null(e.power.energy_wh, powered && peak)},
-                                   {"cluster_energy_wh", list_or_null(e.power.cluster_energy_wh, powered && peak)}});
-  training["comms"] = json_object({
-      {"step_mfu", k.step_mfu}, {"layout_devices", k.layout_devices}, {"tokens_per_step", k.tokens_per_step},
-      {"step_s", num_or_null(k.step_s, peak)},
-      {"dp_allreduce_bytes_per_device", k.dp_allreduce_bytes_per_device},
-      {"dp_allreduce_s", num_or_null(k.dp_allreduce_s, has_out)},
-      {"dp_allreduce_share", num_or_null(k.dp_allreduce_share, has_out && peak)},
-      {"dp_verdict", verdict_json(k.dp_verdict)},
-      {"pp_boundary_bytes", k.pp_boundary_bytes}, {"pp_microbatches_per_step", k.pp_microbatches_per_step},
-      {"pp_bytes_per_step", k.pp_bytes_per_step}, {"pp_bytes_per_s", num_or_null(k.pp_bytes_per_s, peak)},
-      {"pp_verdict", verdict_json(k.pp_verdict)},
-      {"tokens_per_s_per_device", k.tokens_per_s_per_device},
-      {"moe_alltoall_bytes_per_token", num_or_null(k.moe_alltoall_bytes_per_token, moe)},
-      {"moe_alltoall_bytes_per_s", list_or_null(k.moe_alltoall_bytes_per_s_per_mfu, moe && peak)},
-      {"moe_alltoall_bytes_per_s_at_step_mfu", num_or_null(k.moe_alltoall_bytes_per_s, moe && peak)},
-      {"moe_verdict", moe ? verdict_json(k.moe_verdict) : json(nullptr)},
-      {"checkpoint_bytes", k.checkpoint_bytes}, {"checkpoint_s", k.checkpoint_s}});
+  training["memory"] = json_object(
+      {{"bytes_per_param", m.bytes_per_param},
+       {"state_bytes", m.state_bytes},
+       {"min_devices_full", m.min_devices_full},
+       {"min_devices_usable", m.min_devices_usable},
+       {"scale_up_domain_bytes", m.scale_up_domain_bytes},
+       {"fits_one_domain", m.fits_one_domain},
+       {"activation_bytes_per_layer", m.activation_bytes_per_layer},
+       {"activation_bytes_first_stage", m.activation_bytes_first_stage},
+       {"activation_bytes_no_recompute_per_layer", m.activation_bytes_no_recompute_per_layer},
+       {"state_bytes_per_device", m.state_bytes_per_device},
+       {"device_total_bytes", m.device_total_bytes},
+       {"fits_device", m.fits_device}});
+  training["compute"] =
+      json_object({{"tokens", c.tokens},
+                   {"flops", c.flops},
+                   {"tokens_per_param", c.tokens_per_param},
+                   {"tokens_per_active_param", c.tokens_per_active_param},
+                   {"dense_peak_flops", num_or_null(c.dense_peak_flops, peak)},
+                   {"mfu", list(c.mfu)},
+                   {"device_hours", list_or_null(c.device_hours, peak)},
+                   {"cost_usd", list_or_null(c.cost_usd, priced && peak)},
+                   {"cluster_devices", list_or_null(c.cluster_devices, peak)},
+                   {"cluster_device_hours", list_or_null(c.cluster_device_hours, peak)},
+                   {"cluster_cost_usd", list_or_null(c.cluster_cost_usd, priced && peak)},
+                   {"scale_up_domains", list_or_null(c.scale_up_domains, peak)},
+                   {"wall_days_on_layout", list_or_null(c.wall_days_on_layout, peak)},
+                   {"price_offer", price_json(s.training.price)}});
+  training["power"] = json_object(
+      {{"system_w_per_device", num_or_null(s.power.system_w_per_device, powered)},
+       {"pue", s.power.pue},
+       {"it_power_w", list_or_null(e.power.it_power_w, powered && peak)},
+       {"facility_power_w", list_or_null(e.power.facility_power_w, powered && peak)},
+       {"energy_wh", list_or_null(e.power.energy_wh, powered && peak)},
+       {"cluster_energy_wh", list_or_null(e.power.cluster_energy_wh, powered && peak)}});
+  training["comms"] = json_object(
+      {{"step_mfu", k.step_mfu},
+       {"layout_devices", k.layout_devices},
+       {"tokens_per_step", k.tokens_per_step},
+       {"step_s", num_or_null(k.step_s, peak)},
+       {"dp_allreduce_bytes_per_device", k.dp_allreduce_bytes_per_device},
+       {"dp_allreduce_s", num_or_null(k.dp_allreduce_s, has_out)},
+       {"dp_allreduce_share", num_or_null(k.dp_allreduce_share, has_out && peak)},
+       {"dp_verdict", verdict_json(k.dp_verdict)},
+       {"pp_boundary_bytes", k.pp_boundary_bytes},
+       {"pp_microbatches_per_step", k.pp_microbatches_per_step},
+       {"pp_bytes_per_step", k.pp_bytes_per_step},
+       {"pp_bytes_per_s", num_or_null(k.pp_bytes_per_s, peak)},
+       {"pp_verdict", verdict_json(k.pp_verdict)},
+       {"tokens_per_s_per_device", k.tokens_per_s_per_device},
+       {"moe_alltoall_bytes_per_token", num_or_null(k.moe_alltoall_bytes_per_token, moe)},
+       {"moe_alltoall_bytes_per_s", list_or_null(k.moe_alltoall_bytes_per_s_per_mfu, moe && peak)},
+       {"moe_alltoall_bytes_per_s_at_step_mfu",
+        num_or_null(k.moe_alltoall_bytes_per_s, moe && peak)},
+       {"moe_verdict", moe ? verdict_json(k.moe_verdict) : json(nullptr)},
+       {"checkpoint_bytes", k.checkpoint_bytes},
+       {"checkpoint_s", k.checkpoint_s}});
   if (e.layout.has) {
     const LayoutPrediction& lp = e.layout;
-    training["layout_prediction"] = json_object({
-        {"basis", "predicted by the layout model for training.layout (docs/planner.md); training.comms.step_s is the "
-                  "seed's method at the assumed MFU"},
-        {"step_s", num_or_null(lp.step_s)}, {"mfu", num_or_null(lp.mfu)},
-        {"tokens_per_s", num_or_null(lp.tokens_per_s)},
-        {"devices", lp.devices}, {"fits", lp.fits}, {"device_memory_bytes", num_or_null(lp.device_memory_bytes)},
-        {"usable_memory_bytes", num_or_null(lp.usable_memory_bytes)}});
-    // The band the step is quoted with, as plan() gives it (sizer/layout_accuracy.h).
-    const LayoutAccuracy a = layout_accuracy(s.model, s.training.precision, s.training.zero_stage);
-    training["layout_prediction"]["accuracy"] = accuracy_to_json(a, lp.step_s);
+    training["layout_prediction"] =
+        json_object({{"basis",
+                      "predicted by the layout model for training.layout (docs/planner.md); "
+                      "training.comms.step_s is the "
+                      "seed's method at the assumed MFU"},
+                     {"step_s", num_or_null(lp.step_s)},
+                     {"mfu", num_or_null(lp.mfu)},
+                     {"tokens_per_s", num_or_null(lp.tokens_per_s)},
+                     {"devices", lp.devices},
+                     {"fits", lp.fits},
+                     {"device_memory_bytes", num_or_null(lp.device_memory_bytes)},
+                     {"usable_memory_bytes", num_or_null(lp.usable_memory_bytes)}});
+    // The band the step is quoted with, as plan() gives it (sizer/layout/layout_accuracy.h).
+    training["layout_prediction"]["accuracy"] = accuracy_to_json(lp.accuracy, lp.step_s);
     json notes = json::array();
     for (const std::string& n : lp.notes) notes.push_back(n);
     training["layout_prediction"]["notes"] = notes;
@@ -439,51 +396,21 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
   training["reliability"] = detail::reliability_json(s, e);
   training["storage"] = detail::storage_json(s, e);
   j["training"] = training;
-  const bool serve_priced = s.serving.price.usd_per_device_hour > 0;
-  j["serving"] = json_object({
-      {"weight_bytes", v.weight_bytes}, {"weight_bytes_bf16", v.weight_bytes_bf16},
-      {"weight_bytes_fp8", v.weight_bytes_fp8}, {"weight_bytes_fp4", v.weight_bytes_fp4},
-      {"weight_bytes_fp4_block_scaled", v.weight_bytes_fp4_block_scaled},
-      {"kv_bytes_per_token", v.kv_bytes_per_token}, {"kv_bytes_per_token_mha", v.kv_bytes_per_token_mha},
-      {"kv_bytes", v.kv_bytes}, {"footprint_bytes", v.footprint_bytes},
-      {"replica_min_devices", v.replica_min_devices}, {"replica_devices", v.replica_devices},
-      {"replica_hbm_bytes_per_s", v.replica_hbm_bytes_per_s}, {"replica_flops_per_s", v.replica_flops_per_s},
-      {"experts_touched_fraction", v.experts_touched_fraction}, {"weight_bytes_read", v.weight_bytes_read},
-      {"bytes_read_per_step", v.bytes_read_per_step},
-      {"decode_bandwidth_step_s", v.decode_bandwidth_step_s}, {"decode_compute_step_s", v.decode_compute_step_s},
-      {"decode_step_s", v.decode_step_s}, {"decode_bound", v.decode_bound},
-      {"tokens_per_s_per_user", v.tokens_per_s_per_user}, {"tokens_per_s_per_replica", v.tokens_per_s_per_replica},
-      {"decode_flops_per_s_needed", v.decode_flops_per_s_needed}, {"prefill_s", v.prefill_s},
-      {"kv_transfer_bytes", v.kv_transfer_bytes}, {"kv_transfer_s", v.kv_transfer_s},
-      {"tp_group", v.tp_group}, {"tp_message_bytes", v.tp_message_bytes},
-      {"tp_allreduces_per_step", v.tp_allreduces_per_step},
-      {"tp_allreduce_bytes_per_step", v.tp_allreduce_bytes_per_step},
-      {"tp_allreduce_s_scale_up", v.tp_allreduce_s_scale_up},
-      {"tp_allreduce_s_scale_out", num_or_null(v.tp_allreduce_s_scale_out, has_out)},
-      {"tp_latency_floor_s", v.tp_latency_floor_s},
-      {"tp_scale_out_slowdown", num_or_null(v.tp_scale_out_slowdown, has_out)},
-      {"replica_usd_per_hour", num_or_null(v.replica_usd_per_hour, serve_priced)},
-      {"serving_price_offer", price_json(s.serving.price)},
-      {"realised_share", v.realised_share},
-      {"cost_per_million_tokens_usd", num_or_null(v.cost_per_million_tokens_usd, serve_priced && v.replica_fits)},
-      {"demand_tokens_per_s", v.demand_tokens_per_s},
-      {"replicas_for_demand", num_or_null(v.replicas_for_demand, v.replica_fits)},
-      {"devices_for_demand", num_or_null(v.devices_for_demand, v.replica_fits)},
-      {"devices_with_headroom_low", v.devices_with_headroom_low},
-      {"devices_with_headroom_high", v.devices_with_headroom_high}});
-  if (v.has_performance) j["serving"]["performance"] = performance_json(v, serve_priced);
-  if (v.has_disaggregated) j["serving"]["disaggregated"] = disaggregated_json(s, v.disaggregated);
+  j["serving"] = detail::serving_json(s, e, price_json(s.serving.price));
   j["ownership"] = detail::ownership_json(s, e);
   j["carbon"] = detail::carbon_json(s, e);
   j["intervals"] = detail::intervals_json(s, e);
   json nulls = json::array();
-  for (const char* part : {"model", "training", "serving", "ownership", "carbon", "intervals"}) detail::collect_nulls(j[part], part, s, e, &nulls);
+  for (const char* part : {"model", "training", "serving", "ownership", "carbon", "intervals"})
+    detail::collect_nulls(j[part], part, s, e, &nulls);
   j["notes"] = e.notes;
   j["nulls"] = nulls;
   j["warnings"] = issues_to_json(warnings);
   json work = json::array();
   for (const Working& x : e.working) {
-    work.push_back(json_object({{"path", x.path}, {"formula", x.formula}, {"substituted", x.substituted},
+    work.push_back(json_object({{"path", x.path},
+                                {"formula", x.formula},
+                                {"substituted", x.substituted},
                                 {"source", x.source}}));
   }
   j["working"] = work;

@@ -2,12 +2,12 @@
 //
 // result_to_json() walks its own output (everything but the echoed scenario) and asks
 // null_reason() for every null it finds; the answers go to the result's "nulls" list. A null
-// with no reason here is a bug, and the audit property test (tests/test_audit_properties.cpp)
-// fails on it.
+// with no reason here is a bug, and the cross-output property test
+// (tests/test_cross_output_properties.cpp) fails on it.
 #include "contract/result_nulls.h"
 
-#include "sizer/units.h"
-#include "sizer/working.h"
+#include "sizer/formulas/units.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer::detail {
 

@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "sizer/estimate.h"
-#include "sizer/scenario.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/planners/scenario.h"
 
 namespace sizer::detail {
 

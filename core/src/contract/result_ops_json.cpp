@@ -1,4 +1,4 @@
-// The operations parts of the result JSON (issue 12; docs/contract.md "Result"): training.reliability,
+// The operations parts of the result JSON (docs/operations.md; docs/contract.md "Result"): training.reliability,
 // training.storage, ownership, carbon and intervals, and the echo of their inputs in the scenario.
 #include "contract/result_ops_json.h"
 

@@ -2,8 +2,8 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
-#include "sizer/estimate.h"
-#include "sizer/scenario.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/planners/scenario.h"
 
 namespace sizer::detail {
 

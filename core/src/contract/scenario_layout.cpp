@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "sizer/format.h"
-#include "sizer/planner.h"
-#include "sizer/user_text.h"
+#include "sizer/formulas/format.h"
+#include "sizer/planners/planner.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer::detail {
 

@@ -1,13 +1,13 @@
-// The scenario's operations blocks (issue 12; docs/contract.md): training.reliability,
+// The scenario's operations blocks (docs/operations.md, docs/contract.md): training.reliability,
 // training.storage, ownership, carbon and uncertainty, read with the bundled tables' defaults
 // (assets/operations.json). Every value is range-checked and every error names its field.
 #include <algorithm>
 #include <string>
 
 #include "contract/scenario_parts.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/user_text.h"
-#include "sizer/working.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/contract/user_text.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer::detail {
 
@@ -220,34 +220,3 @@ void read_operations(Reader& r, const json& doc, const Catalog& c, Scenario* s) 
 }
 
 }  // namespace sizer::detail
-
-namespace sizer {
-
-void apply_device_operations(const Catalog& c, Scenario* s) {
-  ReliabilityInputs& q = s->training.reliability;
-  if (!q.rates_given) {
-    q.rates_fallback = false;
-    if (const FailureRates* f = c.find_failure_rates(s->device.id)) {
-      q.rates = *f;
-      q.rates_fallback = !f->basis.empty() && f->basis != s->device.id;  // e.g. GB200 on H100's rates
-    } else if (const FailureRates* d = c.find_failure_rates("default")) {
-      q.rates = *d;
-      q.rates_fallback = true;
-    }
-    q.failure_domain_devices = q.rates.failure_domain_devices;
-  }
-  OwnershipInputs& o = s->ownership;
-  if (!o.usd_given) {
-    const double embodied = o.capital.embodied_kg_co2e_per_device;
-    const std::string embodied_source = o.capital.embodied_source;
-    o.capital = CapitalCost{};
-    o.capital_known = false;
-    if (const CapitalCost* k = c.capital_for_device(s->device.id)) {
-      o.capital = *k;
-      o.capital_known = true;
-    }
-    if (o.embodied_given) o.capital.embodied_kg_co2e_per_device = embodied, o.capital.embodied_source = embodied_source;
-  }
-}
-
-}  // namespace sizer

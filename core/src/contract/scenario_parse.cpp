@@ -1,20 +1,20 @@
 // Scenario parsing: the v1 JSON contract → a resolved Scenario (see scenario_parse.h and
 // docs/contract.md). Order: model, then device (preset → system → overrides), then the
 // training, serving and power blocks, then cross-field checks.
-#include "sizer/scenario_parse.h"
+#include "sizer/contract/scenario_parse.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "contract/records.h"
 #include "contract/scenario_parts.h"
-#include "sizer/format.h"
-#include "sizer/json_safe.h"
-#include "sizer/planner.h"
-#include "sizer/serve_scenario.h"
-#include "sizer/training_memory.h"
-#include "sizer/user_text.h"
-#include "sizer/working.h"
+#include "sizer/formulas/format.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/planners/planner.h"
+#include "sizer/planners/serve_scenario.h"
+#include "sizer/formulas/training_memory.h"
+#include "sizer/contract/user_text.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer {
 
@@ -285,7 +285,7 @@ void cross_checks(const Scenario& s, std::vector<Issue>* warnings) {
   }
 }
 
-// Warns when the shape and the stated parameter count disagree (issue 8 item 8): an edited preset
+// Warns at model.params when the shape and the stated parameter count disagree: an edited preset
 // whose 12·L·h² moved more than 5% against its params from where the preset had it, or a custom
 // dense model more than 25% from 12·L·h² + 2·V·h (real dense models with SwiGLU MLPs and large
 // vocabularies sit within about 10%). MoE stacks are not a 12·L·h² stack and are not checked.

@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
-#include "contract/json_read.h"
-#include "sizer/catalog.h"
-#include "sizer/issue.h"
-#include "sizer/scenario.h"
+#include "sizer/contract/json_read.h"
+#include "sizer/planners/catalog.h"
+#include "sizer/contract/issue.h"
+#include "sizer/planners/scenario.h"
 
 namespace sizer::detail {
 
@@ -44,6 +44,10 @@ void read_search(Reader& r, const json& o, const std::string& path, SearchInputs
 // spec decode, SLO, engine; then, once everything is read, the layout and KV-capacity checks.
 void read_serve_model(Reader& r, const json& o, const Catalog& c, Scenario* s);
 void check_serve_model(Reader& r, Scenario* s);
+// The structural problems of a serving replica layout (`problems`: serve::LayoutProblem bits) as
+// issues at `path` (e.g. "serving.layout.tp").
+std::vector<Issue> serve_layout_issues(const Model& m, const Device& d, const serve::ServeLayout& l,
+                                       std::uint32_t problems, Precision compute_precision, const std::string& path);
 // The planner's validity rules for the scenario's layout: errors when the scenario gives
 // training.layout, warnings when the default layout does not suit the model.
 void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* errors, std::vector<Issue>* warnings);

@@ -1,14 +1,14 @@
-// Scenario parsing of the serving performance model's inputs (issue 10): serving.layout,
+// Scenario parsing of the serving performance model's inputs (docs/serving.md): serving.layout,
 // serving.workload, serving.compute_precision, serving.spec_decode, serving.slo and
 // serving.engine (docs/contract.md). Every refusal names its field and what is allowed.
 #include <cmath>
 
 #include "contract/scenario_parts.h"
-#include "sizer/format.h"
-#include "sizer/serve_scenario.h"
-#include "sizer/serve_search.h"
-#include "sizer/user_text.h"
-#include "sizer/working.h"
+#include "sizer/formulas/format.h"
+#include "sizer/planners/serve_scenario.h"
+#include "sizer/serve/serve_search.h"
+#include "sizer/contract/user_text.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer::detail {
 
@@ -237,25 +237,7 @@ bool check_pool(Reader& r, const Scenario& s, const serve::ServeLayout& l, const
   const serve::ServeContext c = serve::serve_context(s);
   const serve::Performance mem = serve::evaluate_memory(m, d, l, c);
   const std::uint32_t p = mem.problems;
-  if (p & serve::kServeTpHeads) {
-    r.error(lp + ".tp", "must divide the " + num(m.heads) + " attention heads; got " + num(l.tp));
-  }
-  if (p & serve::kServePpLayers) {
-    r.error(lp + ".pp", "must be at most the " + num(m.layers) + " layers; got " + num(l.pp));
-  }
-  if (p & serve::kServeEp) {
-    if (!m.moe.enabled()) {
-      r.error(lp + ".ep", "must be 1 for a dense model (no experts); got " + num(l.ep));
-    } else {
-      r.error(lp + ".ep", "must divide the replica's tp × dp = " + num(l.tp * l.dp) +
-                              " ranks and the " + num(m.moe.experts) + " experts; got " +
-                              num(l.ep));
-    }
-  }
-  if (p & serve::kServeNoPeak) {
-    r.error("serving.compute_precision",
-            "device " + d.id + " has no dense " + to_string(v.compute_precision) + " peak");
-  }
+  for (Issue& i : serve_layout_issues(m, d, l, p, v.compute_precision, lp)) r.error(i.path, i.message);
   if (!mem.valid()) return false;
   const double request_kv_bytes = mem.kv_bytes_per_token_per_device * mem.kv_tokens_per_request;
   if ((p & serve::kServeNoFit) && holds_requests && mem.kv_capacity_bytes_per_device > 0 &&
@@ -292,6 +274,29 @@ bool check_pool(Reader& r, const Scenario& s, const serve::ServeLayout& l, const
 
 }  // namespace
 
+std::vector<Issue> serve_layout_issues(const Model& m, const Device& d, const serve::ServeLayout& l,
+                                       std::uint32_t problems, Precision compute_precision, const std::string& path) {
+  std::vector<Issue> out;
+  if (problems & serve::kServeTpHeads) {
+    out.push_back({path + ".tp", "must divide the " + num(m.heads) + " attention heads; got " + num(l.tp)});
+  }
+  if (problems & serve::kServePpLayers) {
+    out.push_back({path + ".pp", "must be at most the " + num(m.layers) + " layers; got " + num(l.pp)});
+  }
+  if (problems & serve::kServeEp) {
+    if (!m.moe.enabled()) {
+      out.push_back({path + ".ep", "must be 1 for a dense model (no experts); got " + num(l.ep)});
+    } else {
+      out.push_back({path + ".ep", "must divide the replica's tp × dp = " + num(l.tp * l.dp) + " ranks and the " +
+                                       num(m.moe.experts) + " experts; got " + num(l.ep)});
+    }
+  }
+  if (problems & serve::kServeNoPeak) {
+    out.push_back({"serving.compute_precision", "device " + d.id + " has no dense " + to_string(compute_precision) + " peak"});
+  }
+  return out;
+}
+
 void check_serve_model(Reader& r, Scenario* s) {
   ServingInputs& v = s->serving;
   if (v.disagg_given && !v.workload_given) {
@@ -314,3 +319,12 @@ void check_serve_model(Reader& r, Scenario* s) {
 }
 
 }  // namespace sizer::detail
+
+namespace sizer {
+
+std::vector<Issue> serve_layout_issues(const Scenario& s, const serve::ServeLayout& l, const std::string& path) {
+  const serve::Performance mem = serve::evaluate_memory(s.model, s.device, l, serve::serve_context(s));
+  return detail::serve_layout_issues(s.model, s.device, l, mem.problems, s.serving.compute_precision, path);
+}
+
+}  // namespace sizer

@@ -6,11 +6,11 @@
 #include <vector>
 
 #include "contract/scenario_parts.h"
-#include "sizer/format.h"
-#include "sizer/low_precision.h"
-#include "sizer/training_memory.h"
-#include "sizer/user_text.h"
-#include "sizer/working.h"
+#include "sizer/formulas/format.h"
+#include "sizer/formulas/low_precision.h"
+#include "sizer/formulas/training_memory.h"
+#include "sizer/contract/user_text.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer::detail {
 
@@ -78,7 +78,7 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     r.number(o, "days", path, kDays, &t.days);
     if (auto git = o.find("goodput"); git != o.end()) {
       if (git->is_string() && *git == "predicted") {
-        t.reliability.predict_goodput = true;  // the reliability model's goodput (ops/estimate_reliability.cpp)
+        t.reliability.predict_goodput = true;  // the reliability model's goodput (planners/estimate_reliability.cpp)
       } else if (git->is_string()) {
         r.error("training.goodput", "must be a fraction in [0.001, 1] or \"predicted\"; got " + detail::show(*git));
       } else {

@@ -1,5 +1,5 @@
 // Safe echoing of user text in messages (see user_text.h): one UTF-8 decoder, one escape table.
-#include "sizer/user_text.h"
+#include "sizer/contract/user_text.h"
 
 #include <cstdint>
 #include <cstdio>

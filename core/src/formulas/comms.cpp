@@ -1,5 +1,5 @@
 // Interconnect cases (sources in comms.h).
-#include "sizer/comms.h"
+#include "sizer/formulas/comms.h"
 
 namespace sizer::comms {
 

@@ -1,5 +1,5 @@
 // Display formatting (see format.h).
-#include "sizer/format.h"
+#include "sizer/formulas/format.h"
 
 #include <cmath>
 #include <cstdio>

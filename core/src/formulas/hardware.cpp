@@ -1,5 +1,5 @@
 // Device peak lookup (see hardware.h).
-#include "sizer/hardware.h"
+#include "sizer/formulas/hardware.h"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // Model-only formulas (see model.h for sources).
-#include "sizer/model.h"
+#include "sizer/formulas/model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -118,6 +118,16 @@ MoeTokenPath moe_token_path(const Model& m) {
   if (!m.moe.enabled()) return {1.0, m.ffn_hidden > 0 ? m.ffn_hidden : 4 * m.hidden};
   const double fe = expert_ffn_width(m), k = m.moe.experts_per_token, shared = std::max(0.0, m.moe.shared_experts);
   return {k + (shared > 0 ? 1.0 : 0.0), (k + shared) * fe};
+}
+
+// QKᵀ runs over query heads × the query/key head size, AV over query heads × the value head size
+// (both h for a GPT block; PaLM 48 × 256 = 12,288 of 18,432; MLA's query/key heads carry the
+// decoupled rotary part too). KV heads do not change it.
+double attention_width(const Model& m) {
+  const double head = m.attention.head_dim;
+  if (!(head > 0) || !(m.heads > 0)) return m.hidden;
+  const double qk = m.attention.kind == AttentionKind::mla ? head + m.attention.rope_dim : head;
+  return m.heads * (qk + head) / 2;  // the mean of the QKᵀ and AV widths
 }
 
 }  // namespace sizer

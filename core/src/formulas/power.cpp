@@ -1,5 +1,5 @@
 // Power and energy (sources in power.h).
-#include "sizer/power.h"
+#include "sizer/formulas/power.h"
 
 namespace sizer::power {
 

@@ -1,4 +1,4 @@
-// Training software stacks (sizer/scenario.h, SoftwareStack): efficiency relative to a
+// Training software stacks (sizer/formulas/training_options.h, SoftwareStack): efficiency relative to a
 // Megatron-Core-class stack. Values and the runs they were fitted on: docs/validation.md,
 // "Software stacks".
 //  - megatron: Megatron-LM / Megatron-Core and stacks like it (fused bias-GeLU/SwiGLU, fused
@@ -17,13 +17,13 @@
 //    dispatch (permute_scale) comes from one published A/B of expert granularity, below.
 #include <vector>
 
-#include "sizer/scenario.h"
+#include "sizer/formulas/training_options.h"
 
 namespace sizer {
 
 namespace {
 
-// FlashAttention-2's tiles on the GPU stacks: SoftwareStack's default (sizer/scenario.h).
+// FlashAttention-2's tiles on the GPU stacks: SoftwareStack's default (sizer/formulas/training_options.h).
 const AttentionBlocks kFlashTiles = SoftwareStack{}.attention_blocks;
 
 const SoftwareStack kStacks[] = {

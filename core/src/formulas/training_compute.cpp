@@ -1,9 +1,9 @@
 // Training compute, cluster size and cost (sources in training_compute.h).
-#include "sizer/training_compute.h"
+#include "sizer/formulas/training_compute.h"
 
 #include <cmath>
 
-#include "sizer/units.h"
+#include "sizer/formulas/units.h"
 
 namespace sizer::compute {
 

@@ -1,5 +1,5 @@
 // Training memory (sources in training_memory.h).
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_memory.h"
 
 #include <algorithm>
 #include <cmath>

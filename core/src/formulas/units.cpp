@@ -1,10 +1,10 @@
-// Names of the enums in units.h, scenario.h and model.h, as used in the JSON contract.
+// Names of the enums in units.h, training_options.h and model.h, as used in the JSON contract.
 #include <cmath>
 #include <cstring>
 
-#include "sizer/model.h"
-#include "sizer/scenario.h"
-#include "sizer/units.h"
+#include "sizer/formulas/model.h"
+#include "sizer/formulas/training_options.h"
+#include "sizer/formulas/units.h"
 
 namespace sizer {
 
@@ -80,9 +80,5 @@ const char* to_string(Optimizer o) {
   }
   return "?";
 }
-
-const char* to_string(CheckpointMode m) { return m == CheckpointMode::sync ? "sync" : "async"; }
-
-const char* to_string(Distribution d) { return d == Distribution::triangular ? "triangular" : "uniform"; }
 
 }  // namespace sizer

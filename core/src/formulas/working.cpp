@@ -2,7 +2,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "sizer/working.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer {
 

@@ -1,4 +1,4 @@
-// Hugging Face config.json → v1 model object (see sizer/model_import.h).
+// Hugging Face config.json → v1 model object (see sizer/io/model_import.h).
 //
 // Parameter counts are summed from the shapes the transformers implementations build (each
 // architecture's modeling_*.py in huggingface/transformers): per layer, attention projections
@@ -13,17 +13,17 @@
 // defaults for the keys config.json leaves out; any other model_type is refused. Counts are
 // checked against the ranges a v1 model accepts (docs/contract.md `model`) and refused naming the
 // config key. Checked against published totals in tests/test_model_import.cpp.
-#include "sizer/json_object.h"
-#include "sizer/model_import.h"
+#include "sizer/contract/json_object.h"
+#include "sizer/io/model_import.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "model_import_arch.h"
-#include "sizer/format.h"
-#include "sizer/json_safe.h"
-#include "sizer/portable.h"
-#include "sizer/user_text.h"
+#include "sizer/formulas/format.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/io/portable.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer {
 
@@ -55,7 +55,7 @@ const Keys kShape[] = {kHidden, kLayers, kHeads, kFfn};
 
 std::string whole(double v) { return fmt::count(v); }
 
-// A config value as a message shows it (escaped, cut: sizer/user_text.h).
+// A config value as a message shows it (escaped, cut: sizer/contract/user_text.h).
 std::string shown(const json& v) {
   if (v.is_string()) return echo_quoted(v.get_ref<const std::string&>());
   if (v.is_array()) return "a list of " + whole(static_cast<double>(v.size()));

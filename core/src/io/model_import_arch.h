@@ -1,4 +1,4 @@
-// The architectures the Hugging Face config.json importer knows (sizer/model_import.h): how each
+// The architectures the Hugging Face config.json importer knows (sizer/io/model_import.h): how each
 // model_type builds its decoder blocks, and the defaults its transformers config class gives a
 // key that config.json leaves out. A config saved by transformers omits a key whose value is the
 // class default (a nested text_config is written as its difference from the default sub-config:

@@ -1,12 +1,12 @@
 // Portable scenarios, imported files and the user's own tables (see portable.h).
-#include "sizer/portable.h"
+#include "sizer/io/portable.h"
 
-#include "sizer/model_import.h"
+#include "sizer/io/model_import.h"
 
-#include "sizer/json_object.h"
-#include "sizer/json_safe.h"
-#include "sizer/result_json.h"
-#include "sizer/scenario_parse.h"
+#include "sizer/contract/json_object.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/contract/scenario_parse.h"
 
 namespace sizer {
 

@@ -31,7 +31,7 @@ void comm_terms(const Model& m, const Device& d, const PlanLayout& l, const Plan
                                   : 0.0;
   const double tp_count = (kTpCollectivesPerLayer + recompute_passes(l) * kTpExtraFullRecompute) *
                           (st.layers_stage - 0.5 * moe_mlp_free) * st.mb;
-  // Tensorwise FP8 runs gather the TP inputs in 8 bits (sizer/low_precision.h).
+  // Tensorwise FP8 runs gather the TP inputs in 8 bits (sizer/formulas/low_precision.h).
   // Layers kept in BF16 gather in BF16.
   const double lowp = r->low_precision_factor > 0 ? (1 - r->bf16_layer_share) * tp_comm_bytes_fraction(c.fp8_recipe) +
                                                         r->bf16_layer_share

@@ -28,7 +28,7 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   // Attention's own products (QKᵀ and AV, fused by flash attention) run at the attention
   // efficiency in BF16; every other FLOP is a GEMM.
   const double attn_token = std::min(st.hw_token, st.attn_hw_token);
-  // ---- MoE (issue 9): routed-expert GEMMs are timed at their own width in moe.cpp ----
+  // ---- MoE terms: routed-expert GEMMs are timed at their own width in moe.cpp ----
   const double gemm_token = std::max(0.0, st.hw_token - attn_token - st.routed_hw_token);
   // ---- end MoE ----
   const double peak_bf16 = d.dense_flops(Precision::bf16) > 0 ? d.dense_flops(Precision::bf16) : st.peak;
@@ -53,7 +53,7 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
     causal = 1.0;
   }
   // FP8 attention (training.fp8_attention) runs the fused kernel at the FP8 peak, at
-  // kFp8AttentionVsBf16 of the BF16 kernel's utilisation (FlashAttention-3; sizer/low_precision.h).
+  // kFp8AttentionVsBf16 of the BF16 kernel's utilisation (FlashAttention-3; sizer/formulas/low_precision.h).
   double attn_peak = peak_bf16;
   r->attention_fp8 = c.fp8_attention && l.flash_attention && d.dense_flops(Precision::fp8) > 0;
   if (r->attention_fp8) {
@@ -77,7 +77,7 @@ void compute_terms(const Model& m, const Device& d, const PlanLayout& l, const P
   const double act_moved = d.memory_bound_factor * c.stack.memory_bound_scale * (34.0 + score_term) * b * (s / l.cp) * h / l.tp;
   r->memory_bound_s = safe_div(act_moved * passes * st.layers_stage * st.mb, d.hbm_bytes_per_s);
   // FP8/FP4 casts: every linear's input and output gradient per token, and its weights once per
-  // micro-batch, at the recipe's bytes per element (sizer/low_precision.h), moved at the same
+  // micro-batch, at the recipe's bytes per element (sizer/formulas/low_precision.h), moved at the same
   // achieved bandwidth as the other elementwise kernels; full recompute casts the forward again.
   if (lp.factor > 0) {
     const double elements = (cast_elements_per_token_layer(m, l) * b * (s / l.cp) +

@@ -1,9 +1,9 @@
 // Plain-language explanations of a layout's problems and placement warnings.
 #include <cmath>
 
-#include "sizer/format.h"
-#include "sizer/layout_model.h"
-#include "sizer/working.h"
+#include "sizer/formulas/format.h"
+#include "sizer/layout/layout_model.h"
+#include "sizer/formulas/working.h"
 #include "parts.h"
 
 namespace sizer {
@@ -78,89 +78,89 @@ std::vector<std::string> explain_layout(const Model& m, const Device& d, const P
   if (r.permute_scale > 1) {
     using B = LayoutResult::DispatchBasis;
     const std::string basis =
-        r.dispatch_basis == B::measured ? u8"measured on this chip: MaxText issue #1256's expert-granularity A/B"
+        r.dispatch_basis == B::measured ? "measured on this chip: MaxText issue #1256's expert-granularity A/B"
         : r.dispatch_basis == B::fitted
-            ? u8"the stack's cost on a TPU v5p (MaxText issue #1256's expert-granularity A/B) × " + num(r.dispatch_vs_stack) +
-                  (r.dispatch_sparsecore ? u8" with the gathers on the SparseCores" : "") + u8", fitted on this chip's published runs"
-            : u8"the cost per HBM byte measured on a TPU v5p (MaxText issue #1256), not fitted on this chip";
-    out.push_back(u8"mixture-of-experts dispatch on this stack costs " + num(r.permute_scale) +
-                  u8"× an HBM-speed copy (XLA's sort and gather; " + basis +
-                  u8"); held out, the 8 published MaxText MoE runs on TPU7x took from 9% less to 10% more time than "
-                  u8"predicted and the 3 on TPU v5p from 4% less to 26% more, so read this step time with that spread "
-                  u8"(docs/validation.md)");
+            ? "the stack's cost on a TPU v5p (MaxText issue #1256's expert-granularity A/B) × " + num(r.dispatch_vs_stack) +
+                  (r.dispatch_sparsecore ? " with the gathers on the SparseCores" : "") + ", fitted on this chip's published runs"
+            : "the cost per HBM byte measured on a TPU v5p (MaxText issue #1256), not fitted on this chip";
+    out.push_back("mixture-of-experts dispatch on this stack costs " + num(r.permute_scale) +
+                  "× an HBM-speed copy (XLA's sort and gather; " + basis +
+                  "); held out, the 8 published MaxText MoE runs on TPU7x took from 9% less to 10% more time than "
+                  "predicted and the 3 on TPU v5p from 4% less to 26% more, so read this step time with that spread "
+                  "(docs/validation.md)");
   }
   if (r.sparsecore_unfitted) {
-    out.push_back(u8"layout.sparsecore_gather is set, but no SparseCore gather speed is fitted for " + d.id +
-                  u8" (or it has no SparseCores): the dispatch is timed as if the TensorCore ran the gathers");
+    out.push_back("layout.sparsecore_gather is set, but no SparseCore gather speed is fitted for " + d.id +
+                  " (or it has no SparseCores): the dispatch is timed as if the TensorCore ran the gathers");
   }
   // Few routed rows per expert on a tile-over-all-experts grouped GEMM (megablox, tokamax).
   if (r.gmm_tile_waste >= 1.2) {
-    out.push_back(u8"the grouped GEMM computes " + num(r.gmm_tile_waste) +
-                  u8"× the tiles its routed rows need: it visits each m-tile once per expert it touches, and each "
-                  u8"expert gets " + fmt::count(r.tokens_per_expert / d.cores_per_device) +
-                  u8" rows per core per micro-batch; more tokens per device (a larger micro-batch) or fewer experts "
-                  u8"per device (expert parallelism) shrink it");
+    out.push_back("the grouped GEMM computes " + num(r.gmm_tile_waste) +
+                  "× the tiles its routed rows need: it visits each m-tile once per expert it touches, and each "
+                  "expert gets " + fmt::count(r.tokens_per_expert / d.cores_per_device) +
+                  " rows per core per micro-batch; more tokens per device (a larger micro-batch) or fewer experts "
+                  "per device (expert parallelism) shrink it");
   }
   // Sliding-window layers computing whole attention blocks past their window.
   if (r.attention_block_factor >= 1.2) {
-    out.push_back(u8"the attention kernels compute " + num(r.attention_block_factor) +
-                  u8"× the attention FLOPs the model counts: a sliding-window layer's " + fmt::count(m.attention.window) +
-                  u8"-token window is computed in whole blocks of the kernel (a block any query–key pair of the window "
-                  u8"touches is computed in full); smaller blocks (training.stack.attention_blocks, MaxText's sa_block_*) "
-                  u8"shrink the excess, at the kernel's own per-block cost, which the model does not time");
+    out.push_back("the attention kernels compute " + num(r.attention_block_factor) +
+                  "× the attention FLOPs the model counts: a sliding-window layer's " + fmt::count(m.attention.window) +
+                  "-token window is computed in whole blocks of the kernel (a block any query–key pair of the window "
+                  "touches is computed in full); smaller blocks (training.stack.attention_blocks, MaxText's sa_block_*) "
+                  "shrink the excess, at the kernel's own per-block cost, which the model does not time");
   }
   if (r.vocab_extra_share >= 0.01) {
-    out.push_back(u8"the stack's vocabulary GEMMs beyond the output head (a one-hot embedding matmul, logits recomputed "
-                  u8"by a chunked loss: training.stack.embedding_matmul, vocab_tiles) are " +
-                  fmt::percent(r.vocab_extra_share) + u8" of the hardware FLOPs; they are not model FLOPs");
+    out.push_back("the stack's vocabulary GEMMs beyond the output head (a one-hot embedding matmul, logits recomputed "
+                  "by a chunked loss: training.stack.embedding_matmul, vocab_tiles) are " +
+                  fmt::percent(r.vocab_extra_share) + " of the hardware FLOPs; they are not model FLOPs");
   }
   if (r.dispatch_bias_share > 0) {
-    out.push_back(u8"the experts' biases are gathered for every routed copy beside the tokens (MaxText's "
-                  u8"transform_bias) and their gradients scattered back: " + fmt::percent(r.dispatch_bias_share) +
-                  u8" of the dispatch's elements");
+    out.push_back("the experts' biases are gathered for every routed copy beside the tokens (MaxText's "
+                  "transform_bias) and their gradients scattered back: " + fmt::percent(r.dispatch_bias_share) +
+                  " of the dispatch's elements");
   }
   // Regimes where held-out published runs were mostly much slower than predicted
   // (docs/validation.md, "Where the model is weak"): the model's per-token cost is nearly flat as
   // per-device work shrinks, and most published runs' was not. tests/test_layout_regimes.cpp
   // rechecks the quoted runs.
   if (r.valid() && r.micro_batch_s > 0 && r.micro_batch_s < kShortMicroBatchS) {
-    out.push_back(u8"each micro-batch is predicted to take " + fmt::seconds(r.micro_batch_s) +
-                  u8" on the slowest device: of the 10 held-out published runs whose micro-batches were under 0.12 s, 7 took "
-                  u8"longer than predicted — 5 by 1% to 11% (MoE on H100; GPT-3 175B, MLPerf v4.0, 10,752 and 11,616 H100) "
-                  u8"and 2 by 82% and 93% (Llama 3.1 8B, MLPerf v5.1, 512 GB200 and GB300) — and 3 took 1% to 14% less, so "
-                  u8"read this step time as optimistic (docs/validation.md)");
+    out.push_back("each micro-batch is predicted to take " + fmt::seconds(r.micro_batch_s) +
+                  " on the slowest device: of the 10 held-out published runs whose micro-batches were under 0.12 s, 7 took "
+                  "longer than predicted — 5 by 1% to 11% (MoE on H100; GPT-3 175B, MLPerf v4.0, 10,752 and 11,616 H100) "
+                  "and 2 by 82% and 93% (Llama 3.1 8B, MLPerf v5.1, 512 GB200 and GB300) — and 3 took 1% to 14% less, so "
+                  "read this step time as optimistic (docs/validation.md)");
   }
   if (m.moe.enabled() && l.ep > 1 && l.ep_dispatcher == EpDispatcher::alltoall &&
       (stack == "pytorch" || stack == "pytorch_eager")) {
-    out.push_back(u8"a plain all-to-all under PyTorch: in the one published A/B (torchtitan, Qwen3-30B-A3B on 8 B200) "
-                  u8"the model predicted 1.55× the throughput its default expert-parallel path reached (9,930 tokens/s "
-                  u8"per GPU) and 1.04× DeepEP's (14,796), so read this step time as a lower bound unless the "
-                  u8"dispatcher is as fast as DeepEP (docs/validation.md)");
+    out.push_back("a plain all-to-all under PyTorch: in the one published A/B (torchtitan, Qwen3-30B-A3B on 8 B200) "
+                  "the model predicted 1.55× the throughput its default expert-parallel path reached (9,930 tokens/s "
+                  "per GPU) and 1.04× DeepEP's (14,796), so read this step time as a lower bound unless the "
+                  "dispatcher is as fast as DeepEP (docs/validation.md)");
   }
   // The seed's FP8 dispatch (DeepSeek-V3 §3.3.2) is the scenario default; the frameworks in the
   // validation set other than DeepSeek's send BF16 (docs/validation/runs-moe.json, run_details
   // alltoall_dispatch), which doubles the dispatch half of every all-to-all.
   if (m.moe.enabled() && l.ep > 1 && r.a2a_dispatch_bytes > 0 && r.a2a_dispatch_bytes < 2) {
-    out.push_back(u8"the all-to-all dispatches " + num(r.a2a_dispatch_bytes) +
-                  u8" byte per element (training.alltoall_dispatch_bytes): FP8, as DeepSeek-V3 quantizes before "
-                  u8"dispatching and the seed assumes; Megatron-Core's alltoall dispatcher, torchtitan and MaxText send "
-                  u8"BF16 hidden states, so set 2 for them");
+    out.push_back("the all-to-all dispatches " + num(r.a2a_dispatch_bytes) +
+                  " byte per element (training.alltoall_dispatch_bytes): FP8, as DeepSeek-V3 quantizes before "
+                  "dispatching and the seed assumes; Megatron-Core's alltoall dispatcher, torchtitan and MaxText send "
+                  "BF16 hidden states, so set 2 for them");
   }
   if (r.tp_link == Link::scale_out) out.push_back("TP " + num(l.tp) + " crosses the scale-out network (domain " + num(d.scale_up_domain) + "): every layer waits on it");
   if (r.ep_copies_scale_out > 0) {
-    out.push_back(u8"the EP group spans scale-up domains: of each token's " + num(m.moe.experts_per_token) +
-                  u8" routed copies, " + num(r.ep_copies_scale_out) + u8" cross the scale-out network and " +
-                  num(r.ep_copies_scale_up) + u8" stay on the scale-up link" +
+    out.push_back("the EP group spans scale-up domains: of each token's " + num(m.moe.experts_per_token) +
+                  " routed copies, " + num(r.ep_copies_scale_out) + " cross the scale-out network and " +
+                  num(r.ep_copies_scale_up) + " stay on the scale-up link" +
                   (l.ep_dispatcher == EpDispatcher::deepep
-                       ? u8" (DeepEP: sent once per other domain reached, forwarded inside it)"
-                       : u8" (a plain all-to-all sends every copy; ep_dispatcher deepep sends a token once per domain)"));
+                       ? " (DeepEP: sent once per other domain reached, forwarded inside it)"
+                       : " (a plain all-to-all sends every copy; ep_dispatcher deepep sends a token once per domain)"));
   }
   if (r.ep_comm_hidden_s > 0) {
     const double share = layout::ep_overlap_sm_share(l);
-    out.push_back(u8"ep_overlap hides " + num(r.ep_comm_hidden_s) + u8" s of the all-to-all behind compute, not for free: its kernels take " +
-                  (l.ep_dispatcher == EpDispatcher::deepep ? std::string(u8"20 of 132 SMs (DeepEP, DeepSeek-V3 §3.2.2)")
-                                                            : std::string(u8"about 10% of the SMs (NCCL; assumed, as for the TP overlap)")) +
-                  u8" from it, which adds " + num(share * r.ep_comm_hidden_s) + u8" s to the step");
+    out.push_back("ep_overlap hides " + num(r.ep_comm_hidden_s) + " s of the all-to-all behind compute, not for free: its kernels take " +
+                  (l.ep_dispatcher == EpDispatcher::deepep ? std::string("20 of 132 SMs (DeepEP, DeepSeek-V3 §3.2.2)")
+                                                            : std::string("about 10% of the SMs (NCCL; assumed, as for the TP overlap)")) +
+                  " from it, which adds " + num(share * r.ep_comm_hidden_s) + " s to the step");
   }
   if (r.cp_link == Link::scale_out) out.push_back("the CP ring crosses the scale-out network");
   if (std::fmod(m.layers, l.pp * l.virtual_stages) != 0 && !(r.problems & kPpLayers)) {

@@ -1,5 +1,5 @@
-// GEMM efficiency of a layer at its real shapes (issue 9: attention width ≠ hidden, per-GEMM
-// widths after the tensor-parallel split).
+// GEMM efficiency of a layer at its real shapes (docs/planner.md, "Step time": attention width ≠
+// hidden, per-GEMM widths after the tensor-parallel split).
 //
 // A transformer layer's linears are four GEMMs per pass, each [M × K] · [K × N] on one device
 // (Shoeybi et al. 2019 §3, column- then row-parallel; the same split in every TP implementation):
@@ -18,7 +18,7 @@
 // Routed experts are timed at their own width in moe.cpp; for a MoE model the MLP here stands for
 // its dense layers and shared experts at `ffn_hidden`.
 #include "parts.h"
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_memory.h"
 
 namespace sizer {
 

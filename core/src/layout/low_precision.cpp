@@ -1,14 +1,14 @@
-// Low-precision recipes (sources in sizer/low_precision.h) and the layout model's term for them:
+// Low-precision recipes (sources in sizer/formulas/low_precision.h) and the layout model's term for them:
 // the GEMMs of the linear layers run at the precision's peak times the chip's measured kernel
 // ratio (compute.cpp), and every linear's input, output gradient and weight is cast at HBM
 // bandwidth, which is what keeps small shapes and small models from gaining (torchao README).
-#include "sizer/low_precision.h"
+#include "sizer/formulas/low_precision.h"
 
 #include <algorithm>
 #include <cstring>
 
 #include "parts.h"
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_memory.h"
 
 namespace sizer {
 

@@ -10,8 +10,8 @@
 // §4.2; XLA a weight array, Xu et al. 2021 GSPMD), and an editable allowance for allocator
 // fragmentation and framework buffers (PlanContext::memory_overhead_fraction; docs/contract.md).
 #include "parts.h"
-#include "sizer/low_precision.h"
-#include "sizer/training_memory.h"
+#include "sizer/formulas/low_precision.h"
+#include "sizer/formulas/training_memory.h"
 
 namespace sizer::layout {
 

@@ -170,7 +170,7 @@ void moe_terms(const Model& m, const Device& d, const PlanLayout& l, const PlanC
   const double moe_layer_passes = passes_a2a * (m.moe.moe_layers / l.pp) * st.mb;  // per device per step
   if (etp > 1) {
     const double gathered = etp * tokens_dev * k * imbalance * h * c.activation_bytes;
-    const double etp_domain = layout::ranks_per_domain(etp, 1, st.domain);
+    const double etp_domain = ranks_per_domain(etp, 1, st.domain);
     r->etp_comm_s = collective_s(d, Coll::all_gather, etp, etp_domain, moe_layer_passes, gathered) +
                     collective_s(d, Coll::reduce_scatter, etp, etp_domain, moe_layer_passes, gathered);
   }

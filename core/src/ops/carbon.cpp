@@ -1,10 +1,10 @@
-// Carbon (see sizer/ownership.h).
+// Carbon (see sizer/ops/ownership.h).
 //
 // Sources: operational emissions are energy × the grid's location-based intensity (GHG Protocol
 // Scope 2 guidance, 2015), the method of Patterson et al. 2021 ("Carbon Emissions and Large Neural
 // Network Training") and Luccioni et al. 2022 (BLOOM); embodied emissions are amortised over the
 // service life as in Luccioni et al. 2022 §4. Intensities are in assets/operations.json.
-#include "sizer/ownership.h"
+#include "sizer/ops/ownership.h"
 
 namespace sizer::carbon {
 

@@ -1,10 +1,10 @@
-// Owning against renting (see sizer/ownership.h).
+// Owning against renting (see sizer/ops/ownership.h).
 //
 // Sources: the method is the usual total-cost-of-ownership split (capital depreciated straight
 // line, power at the facility's PUE, colocation per kW of IT load, operations as a share of
 // capital), as in SemiAnalysis's AI cloud TCO model and Uptime Institute's cost guides. The
 // default prices, service lives and shares are in assets/operations.json with their sources.
-#include "sizer/ownership.h"
+#include "sizer/ops/ownership.h"
 
 namespace sizer::ownership {
 

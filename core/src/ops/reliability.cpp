@@ -1,4 +1,4 @@
-// Reliability and goodput (see sizer/reliability.h).
+// Reliability and goodput (see sizer/ops/reliability.h).
 //
 // Sources:
 // - J. W. Young, "A first order approximation to the optimum checkpoint interval", CACM 17(9),
@@ -10,7 +10,7 @@
 // - A. Kokolis et al., "Revisiting Reliability in Large-Scale Machine Learning Research Clusters",
 //   2024 (arXiv 2410.21680): job MTTF on Meta's RSC clusters falls as 1/N with job size.
 // - Palm's theorem (M/G/∞): the number of domains in repair is Poisson with mean λ × repair time.
-#include "sizer/reliability.h"
+#include "sizer/ops/reliability.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
-// The storage check (see sizer/storage.h).
+// The storage check (see sizer/ops/storage.h).
 //
 // Sources: seed 001 (the practical sizing sequence: "verify interconnect and storage can sustain
 // the workload"); Llama 3 (Meta 2024, §3.3.1): Tectonic storage of 240 PB on 7,500 SSD servers,
 // 2 TB/s sustained and 7 TB/s peak throughput, sized for bursty checkpoint writes; tokenised data
 // as uint32 ids (Megatron-LM's indexed datasets store int32 ids for vocabularies over 65,536).
-#include "sizer/storage.h"
+#include "sizer/ops/storage.h"
 
 namespace sizer::storage {
 

@@ -1,12 +1,42 @@
 // Device comparison (see comparison.h).
-#include "sizer/comparison.h"
+#include "sizer/planners/comparison.h"
 
 #include <algorithm>
 
-#include "sizer/estimate.h"
-#include "sizer/scenario_parse.h"
+#include "sizer/planners/estimate.h"
 
 namespace sizer {
+
+void apply_device_operations(const Catalog& c, Scenario* s) {
+  ReliabilityInputs& q = s->training.reliability;
+  if (!q.rates_given) {
+    q.rates_fallback = false;
+    if (const FailureRates* f = c.find_failure_rates(s->device.id)) {
+      q.rates = *f;
+      q.rates_fallback = !f->basis.empty() && f->basis != s->device.id;  // e.g. GB200 on H100's rates
+    } else if (const FailureRates* d = c.find_failure_rates("default")) {
+      q.rates = *d;
+      q.rates_fallback = true;
+    }
+    q.failure_domain_devices = q.rates.failure_domain_devices;
+  }
+  OwnershipInputs& o = s->ownership;
+  if (!o.usd_given) {
+    const double embodied = o.capital.embodied_kg_co2e_per_device;
+    const std::string embodied_source = o.capital.embodied_source;
+    o.capital = CapitalCost{};
+    o.capital_known = false;
+    if (const CapitalCost* k = c.capital_for_device(s->device.id)) {
+      o.capital = *k;
+      o.capital_known = true;
+    }
+    if (o.embodied_given) o.capital.embodied_kg_co2e_per_device = embodied, o.capital.embodied_source = embodied_source;
+  }
+  o.device_offers.clear();
+  for (const PriceOffer& p : c.prices) {
+    if (p.device == s->device.id) o.device_offers.push_back(p);
+  }
+}
 
 Scenario with_device(const Scenario& base, const Catalog& catalog, const Device& d) {
   Scenario s = base;

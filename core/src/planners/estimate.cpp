@@ -1,20 +1,20 @@
 // Assembles every formula family into one Estimate, recording the working of each result.
 //
 // The formulas themselves live in model.cpp, training_memory.cpp, training_compute.cpp,
-// comms.cpp, serving.cpp and power.cpp; this file and its two siblings (estimate_comms.cpp,
-// estimate_serving.cpp) only wire inputs to them, in the order of the seed post's ten-step
+// comms.cpp, serving_ceiling.cpp and power.cpp; this file and its two siblings (estimate_comms.cpp,
+// estimate_serving_ceiling.cpp) only wire inputs to them, in the order of the seed post's ten-step
 // method, and write down what they did. This file: model, memory, compute and power.
-#include "sizer/estimate.h"
+#include "sizer/planners/estimate.h"
 
 #include "planners/estimate_parts.h"
-#include "ops/ops_parts.h"
+#include "planners/ops_parts.h"
 #include <algorithm>
 #include <cmath>
 
-#include "sizer/power.h"
-#include "sizer/serving.h"
-#include "sizer/training_compute.h"
-#include "sizer/training_memory.h"
+#include "sizer/formulas/power.h"
+#include "sizer/formulas/serving_ceiling.h"
+#include "sizer/formulas/training_compute.h"
+#include "sizer/formulas/training_memory.h"
 
 namespace sizer {
 
@@ -159,7 +159,7 @@ void evaluate_compute(const Scenario& s, Estimate& e, WorkingLog& w) {
   const double price = t.price.usd_per_device_hour;
   const double layout_devices = t.layout.devices();
   // Goodput: training.goodput as assumed, or (training.goodput "predicted") the reliability
-  // model's for each cluster (ops/estimate_reliability.cpp): bigger clusters fail more often.
+  // model's for each cluster (planners/estimate_reliability.cpp): bigger clusters fail more often.
   const double layout_goodput = goodput_for(s, e, layout_devices);
   for (double mfu : t.mfu) {
     const double hours = r.dense_peak_flops > 0 ? compute::device_hours(r.flops, r.dense_peak_flops, mfu) : 0;

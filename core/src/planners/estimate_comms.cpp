@@ -1,11 +1,11 @@
 // Training communication: the seed post's interconnect cases 1, 2 and 4 for the scenario's
-// layout (case 3, decode, is in estimate_serving.cpp), with the working of each number.
+// layout (case 3, decode, is in estimate_serving_ceiling.cpp), with the working of each number.
 #include <algorithm>
 #include <cmath>
 
 #include "planners/estimate_parts.h"
-#include "sizer/training_compute.h"
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_compute.h"
+#include "sizer/formulas/training_memory.h"
 
 namespace sizer::detail {
 

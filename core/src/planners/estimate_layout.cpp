@@ -1,19 +1,20 @@
 // The layout model's prediction for a written training.layout (layout_model.h, docs/planner.md):
-// one answer per question (issue 11 item 7). The seed's method times a step from an assumed MFU
+// one answer per question. The seed's method times a step from an assumed MFU
 // (training.comms.step_s, seed post Part 2); when the user has written a layout, the layout model
 // predicts that layout's step from its GEMM shapes, memory traffic, collectives, bubble and
 // overheads, and that prediction is the headline, the assumed-MFU figure staying as the seed's method.
 #include "planners/estimate_parts.h"
-#include "sizer/layout_model.h"
-#include "sizer/planner.h"
-#include "sizer/working.h"
+#include "sizer/layout/layout_model.h"
+#include "sizer/planners/planner.h"
+#include "sizer/formulas/working.h"
 
 namespace sizer::detail {
 
 void evaluate_layout_prediction(const Scenario& s, Estimate& e, WorkingLog& w) {
   if (!s.training.layout_given) return;
-  const PlanLayout l = plan_layout(s);
-  const LayoutResult r = evaluate_layout(s.model, s.device, l, plan_context(s));
+  const RankedLayout x = plan(s);
+  const PlanLayout& l = x.layout;
+  const LayoutResult& r = x.result;
   if (!r.valid() || !(r.step_s > 0)) return;
   LayoutPrediction& p = e.layout;
   p.has = true;
@@ -24,7 +25,8 @@ void evaluate_layout_prediction(const Scenario& s, Estimate& e, WorkingLog& w) {
   p.device_memory_bytes = r.device_memory_bytes;
   p.usable_memory_bytes = r.usable_memory_bytes;
   p.devices = l.devices();
-  p.notes = explain_layout(s.model, s.device, l, r, s.training.stack.id);
+  p.notes = x.explanations;
+  p.accuracy = x.accuracy;
   write_working(w, [&] {
     w.add("training.layout_prediction.step_s",
           "the layout model for training.layout: m × (GEMM + attention + memory-bound + TP + EP + CP + PP + "

@@ -1,10 +1,10 @@
 // Internal: the pieces of evaluate() (estimate.h), one file per part of the seed's method:
 // estimate.cpp (model, memory, compute, power), estimate_comms.cpp (the interconnect cases for
-// training) and estimate_serving.cpp (serving). Shared here: the sources each working line cites.
+// training) and estimate_serving_ceiling.cpp (serving). Shared here: the sources each working line cites.
 #pragma once
 #include <vector>
 
-#include "sizer/estimate.h"
+#include "sizer/planners/estimate.h"
 
 namespace sizer::detail {
 
@@ -40,7 +40,7 @@ void evaluate_training_comms(const Scenario& s, Estimate& e, WorkingLog& w);
 // The layout model's step for a written training.layout (estimate_layout.cpp).
 void evaluate_layout_prediction(const Scenario& s, Estimate& e, WorkingLog& w);
 void evaluate_serving(const Scenario& s, Estimate& e, WorkingLog& w);
-// The serving performance model when serving.workload is given (estimate_serve.cpp).
+// The serving performance model when serving.workload is given (estimate_serving_model.cpp).
 void evaluate_serving_performance(const Scenario& s, Estimate& e, WorkingLog& w);
 
 }  // namespace sizer::detail

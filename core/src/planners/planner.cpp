@@ -1,10 +1,10 @@
 // Layout planner and search (see planner.h).
-#include "sizer/planner.h"
+#include "sizer/planners/planner.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "sizer/training_memory.h"
+#include "sizer/formulas/training_memory.h"
 
 namespace sizer {
 
@@ -27,6 +27,17 @@ double objective_value(const std::string& objective, const LayoutResult& r) {
   if (objective == "cost") return r.cost_usd > 0 ? r.cost_usd : r.device_hours;
   if (objective == "time_to_train") return r.train_days > 0 ? r.train_days : r.step_s;
   return r.step_s;
+}
+
+}  // namespace
+
+namespace {
+
+// What the planner says about a layout it returns beyond the layout model's result.
+void finish(const Scenario& s, RankedLayout* x) {
+  x->has_accuracy = x->result.valid();
+  if (x->has_accuracy) x->accuracy = layout_accuracy(s.model, s.training.precision, x->layout.zero_stage);
+  x->explanations = explain_layout(s.model, s.device, x->layout, x->result, s.training.stack.id);
 }
 
 }  // namespace
@@ -249,6 +260,7 @@ SearchResult search_layouts(const Scenario& s) {
     if (have_best) all_best.push_back(best_here);
   }
   out.top = std::move(pool);
+  for (RankedLayout& x : out.top) finish(s, &x);
   // Pareto front of devices (ascending) against time to train (or step time): keep a count only
   // if it trains faster than every smaller count.
   double best_time = INFINITY;
@@ -256,10 +268,19 @@ SearchResult search_layouts(const Scenario& s) {
     const double t = r.result.train_days > 0 ? r.result.train_days : r.result.step_s;
     if (t < best_time) {
       out.pareto.push_back(r);
+      finish(s, &out.pareto.back());
       best_time = t;
     }
   }
   return out;
+}
+
+RankedLayout plan(const Scenario& s) {
+  RankedLayout x;
+  x.layout = plan_layout(s);
+  x.result = evaluate_layout(s.model, s.device, x.layout, plan_context(s));
+  finish(s, &x);
+  return x;
 }
 
 }  // namespace sizer

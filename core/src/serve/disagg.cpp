@@ -1,4 +1,4 @@
-// Disaggregated serving (sizer/serve.h, evaluate_disaggregated; issue 10 item 3): a prefill pool
+// Disaggregated serving (sizer/serve/serving_model.h, evaluate_disaggregated): a prefill pool
 // and a decode pool with their own layouts, the KV cache of every prompt sent from one to the
 // other, and the prefill-per-decode instance ratio (xPyD) that balances them.
 // Sources and method (docs/serving.md, "Disaggregated serving"):

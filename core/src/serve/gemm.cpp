@@ -22,7 +22,7 @@
 //    attends causally (each prompt token to prompt/2 tokens on average) and writes its KV. KV
 //    reads at the achieved HBM bandwidth; FLOPs at the attention efficiency on the BF16 peak.
 #include "parts.h"
-#include "sizer/serving.h"
+#include "sizer/formulas/serving_ceiling.h"
 
 namespace sizer::serve {
 
@@ -51,7 +51,7 @@ void linear_terms(const Model& m, const ServeLayout& l, const ServeContext& c, c
   if (!s.moe || s.moe_layers_stage <= 0) return;
   // Routed experts of every MoE layer of the stage: all DP ranks' tokens reach the experts.
   const double T = b.tokens(), k = m.moe.experts_per_token, E = m.moe.experts;
-  // Experts touched by T tokens under uniform independent routing: 1 − (1 − k/E)^T (serving.h).
+  // Experts touched by T tokens under uniform independent routing: 1 − (1 − k/E)^T (serving_ceiling.h).
   // (exp(T·log(1 − k/E)) with the logarithm from the shape: the same value as
   // serving::experts_touched_fraction without a pow per step.)
   const double touched = T > 0 ? (E > 0 ? -std::expm1(T * s.log_untouched) : 1.0) : 0.0;

@@ -1,4 +1,4 @@
-// Internal: the pieces the serving model (sizer/serve.h) is assembled from. Each formula family
+// Internal: the pieces the serving model (sizer/serve/serving_model.h) is assembled from. Each formula family
 // lives in its own file with its sources; step_time (step.cpp) calls them per pipeline stage:
 //   shape.cpp    — per-device shapes: weights, KV bytes per token, peaks, links; validity; memory
 //   gemm.cpp     — linear layers (dense, output head, routed experts) and attention, as rooflines
@@ -10,8 +10,8 @@
 #include <cmath>
 #include <limits>
 
-#include "sizer/layout_model.h"
-#include "sizer/serve.h"
+#include "sizer/formulas/collectives.h"
+#include "sizer/serve/serving_model.h"
 
 namespace sizer::serve {
 

@@ -1,25 +1,25 @@
-// Serving search (sizer/serve_search.h): enumerates replica configurations and concurrencies,
+// Serving search (sizer/serve/serve_search.h): enumerates replica configurations and concurrencies,
 // evaluates each with the serving performance model, and keeps the throughput–interactivity
 // Pareto front, the cheapest configuration meeting the SLO and its fleet.
 //  - Layouts: TP a power of two that divides the heads within one scale-up domain (TP across the
 //    network pays every layer's all-reduces on it); PP any divisor up to the layers; attention DP
 //    only for MoE models, where EP spans the TP·DP ranks (for a dense model DP ranks are separate
-//    replicas); EP any divisor of TP·DP that divides the experts (the layout rules of serve.h).
+//    replicas); EP any divisor of TP·DP that divides the experts (the layout rules of serving_model.h).
 //  - Concurrency: 1, 2, 4, … up to max_concurrency_kv, and max_concurrency_kv itself (the KV
 //    capacity bound of the layout and precisions).
 //  - Pareto: a point stays if no other is at least as fast per user and per device and faster in
 //    one (the standard throughput–interactivity curve of serving benchmarks).
 //  - Cost per million output tokens at the operating point: replica $/h ÷ (tokens/s × 3,600) × 10⁶
 //    (seed post Part 5, with the predicted throughput instead of realised × utilisation shares).
-#include "sizer/serve_search.h"
+#include "sizer/serve/serve_search.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "parts.h"
-#include "sizer/serve_scenario.h"
-#include "sizer/serving.h"
+#include "sizer/formulas/format.h"
+#include "sizer/formulas/serving_ceiling.h"
 
 namespace sizer::serve {
 
@@ -243,26 +243,23 @@ std::vector<double> serve_search_device_counts(double min, double max, double do
   return out;
 }
 
-ServeSearchResult search_serving(const Scenario& s) {
+ServeSearchResult search_serving(const Model& m, const Device& d, const ServeContext& base,
+                                 const ServeSearchSpace& space) {
   ServeSearchResult r;
-  const Model& m = s.model;
-  const Device& d = s.device;
-  const ServingInputs& v = s.serving;
-  const ServeSearchInputs& q = v.search;
+  const ServeSearchInputs& q = space.search;
   const bool moe = m.moe.enabled();
   const double domain = std::max(1.0, d.scale_up_domain);
   const double lo = q.devices_min > 0 ? q.devices_min : 1;
   const double hi = q.devices_max > 0 ? q.devices_max : default_max_devices(domain);
   // FP16 and FP32 scenario precisions search as BF16 (the 16-bit path of every device).
   auto searched = [](Precision p) { return p == Precision::fp8 || p == Precision::fp4 ? p : Precision::bf16; };
-  const unsigned weights = q.weight_precisions ? q.weight_precisions : precision_bit(searched(v.weight_precision));
-  const unsigned kvs = q.kv_precisions ? q.kv_precisions : precision_bit(searched(v.kv_precision));
+  const unsigned weights = q.weight_precisions ? q.weight_precisions : precision_bit(searched(base.weight_precision));
+  const unsigned kvs = q.kv_precisions ? q.kv_precisions : precision_bit(searched(base.kv_precision));
   r.devices_min = lo, r.devices_max = hi, r.weight_precisions = weights, r.kv_precisions = kvs;
   std::vector<bool> specs = {false};
-  if (v.spec.draft_tokens > 0) specs = q.spec_decode_both ? std::vector<bool>{false, true} : std::vector<bool>{true};
-  const double price = v.price.usd_per_device_hour;
+  if (base.spec.draft_tokens > 0) specs = q.spec_decode_both ? std::vector<bool>{false, true} : std::vector<bool>{true};
+  const double price = space.usd_per_device_hour;
   r.best_by = price > 0 ? "cost_per_million_tokens_usd" : "output_tokens_per_s_per_device";
-  const ServeContext base = serve_context(s);
 
   std::vector<Candidate> all;
   std::vector<Performance> sweep(kMaxSweep);  // one sweep's points, reused (a Performance is large)
@@ -291,7 +288,7 @@ ServeSearchResult search_serving(const Scenario& s) {
               for (bool spec : specs) {
                 ServeContext c = base;
                 c.weight_precision = w, c.kv_precision = kv, c.compute_precision = compute;
-                c.spec = spec ? v.spec : SpecDecode{};
+                c.spec = spec ? base.spec : SpecDecode{};
                 c.workload.requests_per_s = 0, c.workload.replicas = 1;
                 if (r.truncated) break;
                 const double cap = std::floor(evaluate_memory(m, d, l, c).max_concurrency_kv);
@@ -332,7 +329,7 @@ ServeSearchResult search_serving(const Scenario& s) {
     }
   }
 
-  const Pools pools{v.kv_link_bytes_per_s, v.prefill_utilisation};
+  const Pools pools{space.kv_link_bytes_per_s, space.prefill_utilisation};
   std::vector<const Candidate*> front;
   {
     std::vector<const Candidate*> order;
@@ -341,8 +338,8 @@ ServeSearchResult search_serving(const Scenario& s) {
     front = front_of(std::move(order));
   }
   std::vector<Candidate> disagg;
-  if (q.disaggregated && v.workload.output_tokens > 1) {
-    disaggregated_pass(m, d, base, v.spec, pools, price, feasible_layouts, front, &disagg, &r);
+  if (q.disaggregated && base.workload.output_tokens > 1) {
+    disaggregated_pass(m, d, base, base.spec, pools, price, feasible_layouts, front, &disagg, &r);
     for (const Candidate& k : disagg) best_tpot = std::min(best_tpot, 1 / k.per_user);
     // A point off the aggregated front stays off the joint one: only the front and the
     // disaggregated points compete.
@@ -352,7 +349,7 @@ ServeSearchResult search_serving(const Scenario& s) {
   }
   // Slowest per user first.
   for (auto it = front.rbegin(); it != front.rend(); ++it) {
-    r.pareto.push_back(point_of(m, d, base, v.spec, **it, price, pools));
+    r.pareto.push_back(point_of(m, d, base, base.spec, **it, price, pools));
   }
 
   // Best: meets the SLO at the lowest cost per million output tokens (unpriced: the highest
@@ -375,23 +372,23 @@ ServeSearchResult search_serving(const Scenario& s) {
   }
   if (best_kind[0]) {
     r.have_best_aggregated = true;
-    r.best_aggregated = point_of(m, d, base, v.spec, *best_kind[0], price, pools);
+    r.best_aggregated = point_of(m, d, base, base.spec, *best_kind[0], price, pools);
   }
   if (best_kind[1]) {
     r.have_best_disaggregated = true;
-    r.best_disaggregated = point_of(m, d, base, v.spec, *best_kind[1], price, pools);
+    r.best_disaggregated = point_of(m, d, base, base.spec, *best_kind[1], price, pools);
   }
   if (best) {
     r.have_best = true;
-    r.best = point_of(m, d, base, v.spec, *best, price, pools);
+    r.best = point_of(m, d, base, base.spec, *best, price, pools);
     ServeFleet& f = r.fleet;
-    const Workload& w = v.workload;
+    const Workload& w = base.workload;
     if (w.requests_per_s > 0) {
       f.basis = "requests_per_s";
       f.demand_output_tokens_per_s = w.requests_per_s * w.output_tokens;
     } else {
       f.basis = "tokens_per_day";
-      f.demand_output_tokens_per_s = v.demand_tokens_per_day / (24 * kSecondsPerHour);
+      f.demand_output_tokens_per_s = space.demand_tokens_per_day / (24 * kSecondsPerHour);
     }
     const double per_replica = r.best.perf.output_tokens_per_s_per_replica;
     f.replicas = per_replica > 0 ? std::ceil(f.demand_output_tokens_per_s / per_replica - 1e-9) : 0;
@@ -408,24 +405,19 @@ ServeSearchResult search_serving(const Scenario& s) {
                        std::to_string(static_cast<long long>(hi)) +
                        " devices; allow more devices per replica (serving.search.devices) or lower precisions";
   } else {
-    const Slo& slo = v.slo;
+    const Slo& slo = base.slo;
     std::string why;
-    auto fmt = [](double x) {
-      char b[32];
-      std::snprintf(b, sizeof b, "%.3g", x);
-      return std::string(b);
-    };
     if (slo.ttft_s > 0 && best_ttft > slo.ttft_s) {
-      why += "serving.slo.ttft_s binds: the lowest TTFT of any configuration is " + fmt(best_ttft) + " s (target " +
-             fmt(slo.ttft_s) + " s)";
+      why += "serving.slo.ttft_s binds: the lowest TTFT of any configuration is " + fmt::seconds(best_ttft) + " (target " +
+             fmt::seconds(slo.ttft_s) + ")";
     }
     if (slo.tpot_s > 0 && best_tpot > slo.tpot_s) {
       why += std::string(why.empty() ? "" : "; ") + "serving.slo.tpot_s binds: the lowest TPOT of any configuration is " +
-             fmt(best_tpot) + " s (target " + fmt(slo.tpot_s) + " s)";
+             fmt::seconds(best_tpot) + " (target " + fmt::seconds(slo.tpot_s) + ")";
     }
     if (why.empty()) {
-      why = "serving.slo: each target is met by some configuration (lowest TTFT " + fmt(best_ttft) + " s, TPOT " +
-            fmt(best_tpot) + " s) but none meets both at once";
+      why = "serving.slo: each target is met by some configuration (lowest TTFT " + fmt::seconds(best_ttft) + ", TPOT " +
+            fmt::seconds(best_tpot) + ") but none meets both at once";
     }
     r.no_best_reason = why;
   }

@@ -22,9 +22,9 @@
 //    KV (prompt + half the output) rounded up to 16-token paged blocks (Kwon et al. 2023), or
 //    reserve prompt + whole output (TensorRT-LLM's GUARANTEED_NO_EVICT scheduler); the engine's
 //    max_batch (vLLM max_num_seqs, TensorRT-LLM max_batch_size) caps the requests running at once.
-#include "layout/parts.h"
+#include "sizer/formulas/collectives.h"
 #include "parts.h"
-#include "sizer/low_precision.h"
+#include "sizer/formulas/low_precision.h"
 
 namespace sizer::serve {
 
@@ -40,15 +40,15 @@ double embedding_params(const Model& m) { return m.vocab * m.hidden; }
 // Link bandwidth and per-collective latency of a group of n ranks spanning `span` ranks.
 void link(const Device& d, double n, double span, double* bw, double* lat, bool all_reduce) {
   const double domain = std::max(1.0, d.scale_up_domain);
-  const Link l = layout::place(n, span, domain);
-  *bw = layout::link_bw(d, l);
+  const Link l = place(n, span, domain);
+  *bw = link_bw(d, l);
   if (l == Link::none)
     *lat = 0;
   else if (l == Link::scale_up)
     *lat = d.collective_latency_s;
   else if (all_reduce)
-    *lat = layout::collective_latency_s(d, layout::Coll::all_reduce, n,
-                                        layout::ranks_per_domain(n, span / n, domain));
+    *lat = collective_latency_s(d, Coll::all_reduce, n,
+                                        ranks_per_domain(n, span / n, domain));
   else
     *lat = d.scale_out_latency_s;
 }
@@ -125,7 +125,7 @@ Shape make_shape(const Model& m, const Device& d, const ServeLayout& l, const Se
   const double eff = std::clamp(c.engine.bandwidth_efficiency, 0.01, 1.0);
   s.hbm = d.hbm_bytes_per_s * eff;
   const double width = h / l.tp;
-  // FP8/FP4 GEMMs at the chip's fitted kernel ratio (sizer/low_precision.h); BF16 at 1.
+  // FP8/FP4 GEMMs at the chip's fitted kernel ratio (sizer/formulas/low_precision.h); BF16 at 1.
   const LowPrecisionKernel lp = low_precision_kernel(d, c.compute_precision);
   const double peak = d.dense_flops(c.compute_precision) * (lp.factor > 0 ? lp.factor : 1.0);
   // Weights stored narrower than the compute precision (MXFP4 weights with BF16 or FP8 math on a
@@ -180,6 +180,16 @@ void memory_terms(const Model& m, const Device& d, const ServeLayout& l, const S
       per_request > 0 ? l.dp * std::floor(p->kv_capacity_bytes_per_device / per_request) : 0;
   if (c.engine.max_batch > 0) p->max_concurrency_kv = std::min(p->max_concurrency_kv, c.engine.max_batch);
   if (p->max_concurrency_kv < 1) p->problems |= kServeNoFit;
+}
+
+Precision default_compute_precision(const Device& d, Precision weights) {
+  const Precision order[] = {Precision::fp4, Precision::fp8, Precision::bf16, Precision::fp32};
+  bool started = false;
+  for (Precision p : order) {
+    if (p == weights || (weights == Precision::fp16 && p == Precision::bf16)) started = true;
+    if (started && d.dense_flops(p) > 0) return p;
+  }
+  return Precision::bf16;
 }
 
 }  // namespace sizer::serve

@@ -3,18 +3,18 @@
 // [SECTION] Fragment parsing (untrusted)
 // [SECTION] Names: result leaves and exposable inputs
 // [SECTION] The card
-#include "sizer/embed.h"
+#include "sizer/share/embed.h"
 
 #include <algorithm>
 
-#include "sizer/estimate.h"
-#include "sizer/export.h"
-#include "sizer/json_object.h"
-#include "sizer/json_safe.h"
-#include "sizer/result_json.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/share.h"
-#include "sizer/user_text.h"
+#include "sizer/planners/estimate.h"
+#include "sizer/share/export.h"
+#include "sizer/contract/json_object.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/share/share.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer {
 
@@ -303,7 +303,7 @@ std::string interval_text(const json& result, const std::string& leaf) {
     const json& hi = (*v)["p90"];
     if (!lo.is_number()) return "";
     const std::string unit_leaf = leaf == "wall_days_on_layout" ? "days" : leaf;
-    return std::string(u8"p10–p90: ") + format_leaf(unit_leaf, lo) + u8" – " +
+    return std::string("p10–p90: ") + format_leaf(unit_leaf, lo) + " – " +
            (hi.is_number() ? format_leaf(unit_leaf, hi) : std::string("out of reach"));
   }
   return "";

@@ -4,7 +4,7 @@
 // [SECTION] Leaf formatting by unit suffix
 // [SECTION] Results: CSV of every leaf, Markdown of the headline
 // [SECTION] Comparison table (moved here from the CLI so the web writes the same bytes)
-#include "sizer/export.h"
+#include "sizer/share/export.h"
 
 #include <cmath>
 #include <cstdio>
@@ -13,7 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "sizer/format.h"
+#include "sizer/formulas/format.h"
 
 namespace sizer {
 
@@ -211,7 +211,7 @@ std::string results_markdown(const json& r, const std::string& user_supplied) {
     for (const char* k : row.path) path += (path.empty() ? "" : ".") + std::string(k), leaf = k;
     o << "| " << row.label << " | " << markdown_cell(format_leaf(leaf, *v)) << " | `" << path << "` |\n";
   }
-  // Intervals (issue 12): p10 / p50 / p90 of the headlines under the scenario's uncertainty.
+  // Intervals (docs/operations.md): p10 / p50 / p90 of the headlines under the scenario's uncertainty.
   const json* iv = at(r, {"intervals"});
   if (iv && iv->is_object()) {
     o << "\n| Headline | p10 | p50 | p90 |\n|---|--:|--:|--:|\n";

@@ -1,11 +1,11 @@
 // Share-link encoding (see share.h).
-#include "sizer/share.h"
+#include "sizer/share/share.h"
 
 #include <nlohmann/json.hpp>
 
-#include "sizer/json_safe.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/user_text.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer {
 

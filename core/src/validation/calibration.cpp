@@ -1,5 +1,5 @@
-// Calibration and leave-one-source-out validation (see sizer/calibration.h).
-#include "sizer/calibration.h"
+// Calibration and leave-one-source-out validation (see sizer/validation/calibration.h).
+#include "sizer/validation/calibration.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +23,7 @@ const Param kParams[] = {
     {"gemm", false, 0.2, 0.95, [](Scenario& s) { return &s.device.gemm_efficiency; }},
     {"gemm_half_width", false, 0, 4096, [](Scenario& s) { return &s.device.gemm_half_width; }},
     // FP8/FP4 GEMM kernels against BF16's at the same shape: 0.5 (no faster than BF16) to 1 (full
-    // low-precision peak); the casts are counted apart (sizer/low_precision.h).
+    // low-precision peak); the casts are counted apart (sizer/formulas/low_precision.h).
     {"fp8_gemm_vs_bf16", false, 0.5, 1.0, [](Scenario& s) { return &s.device.fp8_gemm_vs_bf16; }},
     {"fp4_gemm_vs_bf16", false, 0.25, 1.0, [](Scenario& s) { return &s.device.fp4_gemm_vs_bf16; }},
     {"attention", false, 0.1, 1.0, [](Scenario& s) { return &s.device.attention_efficiency; }},

@@ -1,17 +1,17 @@
 // Validation of the serving performance model against published serving runs (see
-// sizer/serve_validation.h for the file format and the workload conventions).
-#include "sizer/serve_validation.h"
+// sizer/validation/serve_validation.h for the file format and the workload conventions).
+#include "sizer/validation/serve_validation.h"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 
-#include "contract/json_read.h"
-#include "sizer/format.h"
-#include "sizer/json_safe.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/serve_scenario.h"
-#include "sizer/user_text.h"
+#include "sizer/contract/json_read.h"
+#include "sizer/formulas/format.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/planners/serve_scenario.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer {
 

@@ -1,13 +1,13 @@
 // Validation against published runs (see validation.h).
-#include "sizer/validation.h"
+#include "sizer/validation/validation.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "contract/json_read.h"
-#include "sizer/json_safe.h"
-#include "sizer/scenario_parse.h"
-#include "sizer/user_text.h"
+#include "sizer/contract/json_read.h"
+#include "sizer/contract/json_safe.h"
+#include "sizer/contract/scenario_parse.h"
+#include "sizer/contract/user_text.h"
 
 namespace sizer {
 
