@@ -33,7 +33,8 @@ export function serveStatic(dir, port = 0) {
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     const gz = precompressed(file);
     const gzip = gz && /\bgzip\b/.test(req.headers['accept-encoding'] || '');
-    fs.readFile(gzip ? gz : file, (err, data) => {
+    const served = gzip ? gz : file;
+    fs.readFile(served, (err, data) => {
       if (err) { res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found'); return; }
       const headers = { 'Content-Type': kTypes[path.extname(file)] || 'application/octet-stream',
                         'Cache-Control': 'no-cache' };
@@ -41,6 +42,14 @@ export function serveStatic(dir, port = 0) {
       if (gzip) headers['Content-Encoding'] = 'gzip';
       // Only the embed card may be framed by other sites (blogs); the calculator may not.
       headers['Content-Security-Policy'] = path.basename(file) === 'embed.html' ? 'frame-ancestors *' : "frame-ancestors 'self'";
+      // A validator, so a browser that has the file revalidates it (no-cache) and gets 304 Not
+      // Modified: it keeps its copy, and for the .wasm the code it compiled from it.
+      const stat = fs.statSync(served);
+      headers.ETag = `"${gzip ? 'gz-' : ''}${stat.size}-${Math.floor(stat.mtimeMs)}"`;
+      if (req.headers['if-none-match'] === headers.ETag) {
+        res.writeHead(304, headers).end();
+        return;
+      }
       res.writeHead(200, headers);
       res.end(data);
     });

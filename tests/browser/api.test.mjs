@@ -101,7 +101,7 @@ export const tests = [
   }],
 
   ['sizer.mjs in the page equals the CLI for every docs/examples scenario', async ({ browser, origin, examples }) => {
-    const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/') });
+    const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), shared: true });
     await page.goto(`${origin}/index.html`);
     const scenarios = Object.fromEntries(Object.entries(examples).map(([k, v]) => [k, v.text]));
     const out = await page.evaluate(exercise, scenarios).catch((e) => ({ pageError: e.message }));
@@ -109,7 +109,7 @@ export const tests = [
     const inexact = checkApi(out, examples, 'page');
     console.log(`      ${Object.keys(examples).length} scenarios, ${inexact} numbers not bit-identical (within 1e-12)`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['sizer.mjs is one self-contained file', async ({ site }) => {

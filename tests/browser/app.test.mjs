@@ -1,7 +1,7 @@
 // The hosted site served over http: the app (index.html) draws, stays on its own origin, is sharp
 // on high-DPI screens and explains itself when WebAssembly or WebGL2 is missing; method.html loads.
 import path from 'node:path';
-import { assert, assertClean, drawnFraction, openPage, waitForFirstFrame } from './lib.mjs';
+import { assert, assertClean, drawnFraction, openPage, screenshot, waitForFirstFrame } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 
@@ -10,12 +10,12 @@ export const tests = [
     const { page, watch } = await openPage(browser, { allow: sameOrigin(origin) });
     await page.goto(`${origin}/index.html`);
     await waitForFirstFrame(page);
-    const png = await page.screenshot({ path: path.join(shots, 'hosted.png') });
+    const png = await screenshot(page, path.join(shots, 'hosted.png'));
     const drawn = await drawnFraction(browser, png);
     assert(drawn > 0.005, `canvas looks blank (${(drawn * 100).toFixed(2)}% drawn pixels)`);
     assert(await page.isHidden('#status'), 'loading indicator still visible after first frame');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['canvas backing store follows devicePixelRatio', async ({ browser, origin, shots }) => {
@@ -23,7 +23,7 @@ export const tests = [
                                                       viewport: { width: 900, height: 600 } });
     await page.goto(`${origin}/index.html`);
     await waitForFirstFrame(page);
-    await page.screenshot({ path: path.join(shots, 'hosted-dpr2.png') });
+    await screenshot(page, path.join(shots, 'hosted-dpr2.png'));
     const size = await page.evaluate(() => {
       const c = document.getElementById('canvas');
       return { w: c.width, h: c.height, cssW: c.clientWidth, cssH: c.clientHeight };
@@ -33,7 +33,7 @@ export const tests = [
     await page.setViewportSize({ width: 700, height: 500 });
     await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 5000 });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['method page loads with its styles and no errors', async ({ browser, origin, shots }) => {
@@ -44,7 +44,7 @@ export const tests = [
     const styled = await page.evaluate(() => getComputedStyle(document.body).maxWidth !== 'none');
     assert(styled, 'site.css not applied');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['missing WebGL2 gives a clear message', async ({ browser, origin, shots }) => {
@@ -57,10 +57,10 @@ export const tests = [
     const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), initScript });
     await page.goto(`${origin}/index.html`);
     await page.waitForSelector('#status.error', { timeout: 10000 });
-    await page.screenshot({ path: path.join(shots, 'no-webgl2.png') });
+    await screenshot(page, path.join(shots, 'no-webgl2.png'));
     const text = await page.textContent('#status');
     assert(/WebGL2/.test(text), `unexpected message: ${text}`);
-    await watch.context.close();
+    await watch.close();
   }],
 
   // boot.js compiles the wasm itself, before it makes the WebGL2 context (the two overlap); a host
@@ -80,7 +80,7 @@ export const tests = [
     // Streaming compile refused it (the preload's request), so the bytes were fetched again: two.
     assert(wasmRequests >= 2 && wasmRequests <= 3, `index.wasm requested ${wasmRequests} times (streaming, then whole)`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['missing WebAssembly gives a clear message', async ({ browser, origin }) => {
@@ -90,6 +90,6 @@ export const tests = [
     await page.waitForSelector('#status.error', { timeout: 10000 });
     const text = await page.textContent('#status');
     assert(/needs WebAssembly/.test(text), `unexpected message: ${text}`);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

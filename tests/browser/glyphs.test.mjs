@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { assert, assertClean, clickWidget, frames, openPage, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, screenshot, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -101,7 +101,7 @@ export const tests = [
 
   ['the working with ⌈ ⌉ draws them, at desktop size and HiDPI (screenshots to look at)', async ({ browser, origin, shots }) => {
     for (const scale of [1, 2]) {
-      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), deviceScaleFactor: scale,
+      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), deviceScaleFactor: scale, shared: true,
                                                         viewport: { width: 1440, height: 900 } });
       await page.goto(`${origin}/index.html`);
       await waitForFirstFrame(page);
@@ -109,9 +109,9 @@ export const tests = [
       const r = await widgetRect(page, 'value:training.memory.min_devices_full');
       await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
       await frames(page, 6);
-      await page.screenshot({ path: path.join(shots, `glyphs-working-dpr${scale}.png`) });
+      await screenshot(page, path.join(shots, `glyphs-working-dpr${scale}.png`));
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 ];

@@ -9,8 +9,8 @@
 // What the canvas drew is read from the texts the app publishes beside its rectangles (widgetText).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, frames, messageAfter, openPage, press, resultsText, scrollInputs, scrollIntoView,
-         serialOf, waitForFirstFrame, waitText, widgetRect, typeInto, widgetText } from './lib.mjs';
+import { assert, assertClean, frames, messageAfter, openPage, pixelPage, press, resultsText, screenshot, scrollInputs, scrollIntoView,
+         serialOf, sweepHover, waitForFirstFrame, waitText, widgetRect, typeInto, widgetText } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const link = (json) => 's1.' + Buffer.from(json, 'utf8').toString('base64url');
@@ -21,7 +21,7 @@ const kSizes = [
 
 async function openApp(browser, origin, size, hash = '') {
   const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport,
-                                           deviceScaleFactor: size.deviceScaleFactor, hasTouch: !!size.hasTouch });
+                                           deviceScaleFactor: size.deviceScaleFactor, hasTouch: !!size.hasTouch, shared: true });
   await opened.page.goto(`${origin}/index.html${hash}`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -31,20 +31,15 @@ const lineOf = (text, label) => (text.split('\n').find((l) => l.startsWith(`${la
 
 // Share of a screenshot's pixels drawn in the palette's red (errors): red well above green and blue.
 async function redFraction(browser, png) {
-  const page = await browser.newPage();
-  try {
-    return await page.evaluate(async (b64) => {
-      const bmp = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
-      const g = new OffscreenCanvas(bmp.width, bmp.height).getContext('2d');
-      g.drawImage(bmp, 0, 0);
-      const d = g.getImageData(0, 0, bmp.width, bmp.height).data;
-      let red = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i] > d[i + 1] + 60 && d[i] > d[i + 2] + 60) red++;
-      return red / (d.length / 4);
-    }, png.toString('base64'));
-  } finally {
-    await page.close();
-  }
+  return (await pixelPage(browser)).evaluate(async (b64) => {
+    const bmp = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+    const g = new OffscreenCanvas(bmp.width, bmp.height).getContext('2d');
+    g.drawImage(bmp, 0, 0);
+    const d = g.getImageData(0, 0, bmp.width, bmp.height).data;
+    let red = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i] > d[i + 1] + 60 && d[i] > d[i + 2] + 60) red++;
+    return red / (d.length / 4);
+  }, png.toString('base64'));
 }
 
 async function expertsAndCompare(browser, origin, shots, size) {
@@ -57,24 +52,17 @@ async function expertsAndCompare(browser, origin, shots, size) {
   assert(await widgetText(page, 'unit:model.moe.experts') === 'per layer', where('routed experts lost their unit'));
   const unit = await widgetText(page, 'unit:model.moe.experts_per_token');
   assert(unit === undefined, where(`experts per token shows a unit: "${unit}"`));
-  await page.screenshot({ path: path.join(shots, `honest-experts-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-experts-${size.name}.png`));
   // The shared experts' "(?)" says how a shared MLP wider than an expert is counted
   // (docs/contract.md): the pointer over the marker at the label's right end shows it, mirrored as
   // window.sizerHover.
   await scrollInputs(page, 'input:model.moe.shared_experts', size);
   const label = await widgetRect(page, 'label:Shared experts');
-  let tip = '';
-  for (let i = 0; i < 16 && !tip.includes('as wide as a routed expert'); i++) {
-    for (const fy of [0.5, 0.75, 0.25]) {
-      await page.mouse.move(label.x + label.w - 2 - 3 * i, label.y + label.h * fy);
-      await frames(page, 3);
-      tip = await page.evaluate(() => window.sizerHover || '');
-      if (tip.includes('as wide as a routed expert')) break;
-    }
-  }
+  const points = Array.from({ length: 16 }, (_, i) => [0.5, 0.75, 0.25].map((fy) => [label.x + label.w - 2 - 3 * i, label.y + label.h * fy])).flat();
+  const tip = await sweepHover(page, points, (t) => t.includes('as wide as a routed expert'), 3);
   assert(tip.includes('each as wide as a routed expert') && tip.includes('Qwen2-57B-A14B'),
          where(`the shared experts' help under the pointer: "${tip}"`));
-  await page.screenshot({ path: path.join(shots, `honest-shared-experts-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-shared-experts-${size.name}.png`));
   await page.mouse.move(5, 5);
   if (size.name === 'desktop') {  // the Compare table is as wide as the desktop
     await press(page, 'tab:Compare chips', touch);
@@ -82,7 +70,8 @@ async function expertsAndCompare(browser, origin, shots, size) {
     const table = await widgetRect(page, 'header:compare:0');
     const seen = new Set();  // the headers drawn while the table scrolls sideways (columns off screen are not)
     for (let i = 0; i < 12 && !seen.has('$ per M tok'); i++) {
-      for (let c = 0; c < 15; c++) seen.add(await widgetText(page, `header:compare:${c}`));
+      const drawn = await page.evaluate(() => Array.from({ length: 15 }, (_, c) => ((window.sizerUi || {})[`header:compare:${c}`] || [])[4]));
+      for (const h of drawn) seen.add(h);  // widgetText of header:compare:0 … 14, read at once
       await page.mouse.move(table.x + 300, table.y + 120);
       await frames(page, 2);
       await page.mouse.wheel(200, 0);
@@ -102,10 +91,10 @@ async function expertsAndCompare(browser, origin, shots, size) {
     assert(m[1] !== m[2], where('this scenario should have a replica larger than its minimum'));
     await page.mouse.move(2, 2);
     await frames(page, 3);
-    await page.screenshot({ path: path.join(shots, 'honest-compare-desktop.png') });
+    await screenshot(page, path.join(shots, 'honest-compare-desktop.png'));
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 async function replicaHintAndError(browser, origin, shots, size) {
@@ -134,7 +123,7 @@ async function replicaHintAndError(browser, origin, shots, size) {
   const card = await scrollIntoView(page, 'card-error:Serving replica', size.viewport, 'tab:Overview');
   await page.mouse.move(2, 2);
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `honest-replica-error-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-replica-error-${size.name}.png`));
   const red = await redFraction(browser, await page.screenshot({ clip: { x: card.x, y: card.y, width: card.w, height: card.h } }));
   assert(red > 0.05, where(`the card's "too small" is not drawn in red (${(red * 100).toFixed(1)}% red pixels)`));
   // Back to the automatic size: priced again.
@@ -143,7 +132,7 @@ async function replicaHintAndError(browser, origin, shots, size) {
   const ok = await waitText(page, /^Serving replica: 16 devices, automatic/, where('automatic replica again'));
   assert(/^Cost per million tokens: \$/m.test(ok), where(`not priced again:\n${ok}`));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 async function offlineLinkAndMethod(browser, site, shots, size) {
@@ -157,12 +146,12 @@ async function offlineLinkAndMethod(browser, site, shots, size) {
   await press(page, 'button:copy-link', touch);
   const warning = await widgetText(page, 'warning:link');
   assert(/the link is a file:\/\/ address that opens only on this machine/.test(warning || ''), where(`link warning: ${warning}`));
-  await page.screenshot({ path: path.join(shots, `honest-offline-link-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-offline-link-${size.name}.png`));
   await press(page, 'link:close', touch);
   await press(page, 'button:method', touch);
   const sources = await widgetText(page, 'menu:sources-page');
   assert(/not in this offline file/.test(sources || ''), where(`sources entry: ${sources}`));
-  await page.screenshot({ path: path.join(shots, `honest-offline-method-menu-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-offline-method-menu-${size.name}.png`));
   const [popup] = await Promise.all([watch.context.waitForEvent('page', { timeout: 10000 }), press(page, 'menu:method-page', touch)]);
   const popupErrors = [];
   popup.on('console', (msg) => { if (msg.type() === 'error') popupErrors.push(msg.text()); });
@@ -177,7 +166,7 @@ async function offlineLinkAndMethod(browser, site, shots, size) {
   assert(popupErrors.length === 0, where(`method page errors: ${popupErrors.join('; ')}`));
   await popup.close();
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 async function presetResetsLayout(browser, origin, shots, size) {
@@ -226,19 +215,18 @@ async function presetResetsLayout(browser, origin, shots, size) {
   assert(/^TP 8 × PP 1 × DP 384 /.test(planner), where(`not the model's default layout: ${planner}`));
   await page.mouse.move(2, 2);
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `honest-preset-reset-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `honest-preset-reset-${size.name}.png`));
   // The link no longer carries the layouts.
   let linked = null;
-  for (let i = 0; i < 50; i++) {
-    const hash = await page.evaluate(() => location.hash);
+  for (const end = Date.now() + 10000; ;) {  // read once a frame (the link is written half a second after the edit)
+    const hash = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(location.hash))));
     linked = hash.startsWith('#s1.') ? JSON.parse(Buffer.from(hash.slice(4), 'base64url').toString('utf8')) : null;
-    if (linked && linked.model === 'llama-3.1-70b') break;
-    await page.waitForTimeout(200);
+    if ((linked && linked.model === 'llama-3.1-70b') || Date.now() > end) break;
   }
   assert(linked && linked.model === 'llama-3.1-70b', where(`link: ${JSON.stringify(linked)}`));
   assert(!(linked.training || {}).layout && !(linked.serving || {}).layout, where(`link keeps a layout: ${JSON.stringify(linked)}`));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [
@@ -265,9 +253,9 @@ export const tests = [
       assert(title.test(await popup.title()), `${file} title "${await popup.title()}"`);
       await popup.close();
     }
-    await page.screenshot({ path: path.join(shots, 'honest-hosted-method-menu.png') });
+    await screenshot(page, path.join(shots, 'honest-hosted-method-menu.png'));
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['honest: an embed whose scenario names an unknown model shows an error and no numbers', async ({ browser, origin, shots }) => {
@@ -295,6 +283,6 @@ export const tests = [
     assert(bad.scenario === 'none' && bad.open === 'none', `model line or open link still shown: ${JSON.stringify(bad)}`);
     await blank.close();
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

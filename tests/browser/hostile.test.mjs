@@ -4,7 +4,7 @@
 // WebAssembly stack is far smaller than a native one), nothing changes, no console error.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, dropFile, frames, messageAfter, openPage, resultsText, serialOf,
+import { assert, assertClean, dropFile, frames, messageAfter, openPage, resultsText, screenshot, serialOf,
          waitForFirstFrame } from './lib.mjs';
 
 const link = (text) => 's1.' + Buffer.from(text, 'utf8').toString('base64url');
@@ -31,7 +31,8 @@ function refusal(fn, where) {
 
 export const tests = [
   ['hostile: deep, duplicate-key and NUL links and files are refused in the page with positions', async ({ browser, origin, shots }) => {
-    const { page, watch } = await openPage(browser, { allow: (u) => u.startsWith(origin + '/'), viewport: { width: 1024, height: 640 } });
+    const { page, watch } = await openPage(browser, { allow: (u) => u.startsWith(origin + '/'), viewport: { width: 1024, height: 640 },
+                                                      shared: true });
     await page.goto(`${origin}/index.html#${link('{"model":"moe-1t","training":{"days":45}}')}`);
     await waitForFirstFrame(page);
     await page.waitForFunction(() => /Devices for 45 days/.test(document.getElementById('results-text').textContent), null, { timeout: 10000 });
@@ -68,10 +69,10 @@ export const tests = [
       assert(await resultsText(page) === before, `file ${name} changed the results`);
     }
     await frames(page, 4);
-    await page.screenshot({ path: path.join(shots, 'hostile-json.png') });
+    await screenshot(page, path.join(shots, 'hostile-json.png'));
     console.log(`      ${fragments.length} links and ${files.length} files refused with positions`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['hostile: the JS API refuses deep nesting and duplicate keys without crashing', async ({ site }) => {

@@ -2,12 +2,12 @@
 // the way to "1e30") is never computed and shown as the current results; the field and the text
 // mirror say it is being edited; Enter, Tab or a click elsewhere applies it, Escape throws it away.
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, untilText, waitForFirstFrame } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, screenshot, untilText, waitForFirstFrame } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 
 async function openApp(browser, origin) {
-  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: { width: 1440, height: 900 } });
+  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: { width: 1440, height: 900 }, shared: true });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -39,7 +39,7 @@ export const tests = [
     assert(/Editing Schedule: .*not applied yet/.test(text), `the mirror does not say the schedule is being edited:\n${text}`);
     await page.keyboard.type('5');
     await frames(page, 3);
-    await page.screenshot({ path: path.join(shots, 'input-editing.png') });
+    await screenshot(page, path.join(shots, 'input-editing.png'));
     assert(/Devices for 90 days/.test(await resultsText(page)), 'the half-typed "45" was computed before Enter');
     await press(page, 'Enter');
     await waitForText(page, /Devices for 45 days: 24,9\d\d to 36,\d\d\d/);
@@ -58,7 +58,7 @@ export const tests = [
     text = await resultsText(page);
     assert(compute(text) === before && !/Editing /.test(text), `Escape did not throw the edit away:\n${text}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['leaving a field with a click or Tab applies what was typed', async ({ browser, origin }) => {
@@ -73,7 +73,7 @@ export const tests = [
     await waitForText(page, /Devices for 60 days/);
     assert(!/Editing /.test(await resultsText(page)), 'still marked as edited after Tab');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['errors speak in the unit the field shows and name the field (T tokens, %, MFU points)', async ({ browser, origin, shots }) => {
@@ -84,7 +84,7 @@ export const tests = [
     let text = await resultsText(page);
     assert(/training\.tokens: must be from [^;]* T to [^;]* T; got -5 T \(field: Training tokens\)/.test(text),
            `the tokens error is not in T tokens or does not name the field:\n${text}`);
-    await page.screenshot({ path: path.join(shots, 'input-error-units.png') });
+    await screenshot(page, path.join(shots, 'input-error-units.png'));
     await typeWithoutApplying(page, 'input:training.tokens', '20');
     await press(page, 'Enter');
     await untilText(page, (t) => !/problem/.test(t), 'the problem goes once fixed');
@@ -96,6 +96,6 @@ export const tests = [
     assert(/training\.mfu\[1\]: must be from 0\.1% to 100%; got 150% \(field: MFU points\)/.test(text),
            `the MFU error is not in percent:\n${text}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

@@ -3,20 +3,27 @@
 // reverts a field; arrows, Space, Page keys, Home/End and Ctrl+A act inside the app and never
 // scroll or select the page. Real key events only; screenshots at desktop, 150% zoom and HiDPI.
 import path from 'node:path';
-import { assert, assertClean, frames, openPage, resultsText, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, openPage, resultsText, screenshot, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 
 async function openApp(browser, origin, options = {}) {
-  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: { width: 1440, height: 900 }, ...options });
+  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: { width: 1440, height: 900 }, shared: true,
+                                                ...options });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   return opened;
 }
 
-// The field with the keyboard focus ("training.days"), whether its text is being edited, or null.
-async function focus(page) {
-  const ui = await page.evaluate(() => window.sizerUi || {});
+// The field with the keyboard focus ("training.days"), whether its text is being edited, or null;
+// read after `afterFrames` animation frames (the wait and the reading in one round trip).
+async function focus(page, afterFrames = 0) {
+  const ui = await page.evaluate((count) => new Promise((resolve) => {
+    let left = count;
+    const step = () => (--left <= 0 ? resolve(window.sizerUi || {}) : requestAnimationFrame(step));
+    if (count > 0) requestAnimationFrame(step);
+    else resolve(window.sizerUi || {});
+  }), afterFrames);
   const name = Object.keys(ui).find((k) => k.startsWith('focus:'));
   return name ? { path: name.slice(6), editing: `editing:${name.slice(6)}` in ui } : null;
 }
@@ -28,12 +35,18 @@ async function press(page, key) {
   await frames(page, 3);
 }
 
+// press(), then the focus after its three frames.
+async function pressThenFocus(page, key) {
+  await page.keyboard.press(key);
+  return focus(page, 3);
+}
+
 // Presses Tab until `path` has the focus; returns false when a full round never reaches it.
 async function tabTo(page, path) {
+  let f = await focus(page);
   for (let i = 0; i < 40; ++i) {
-    const f = await focus(page);
     if (f && f.path === path && f.editing) return true;
-    await press(page, 'Tab');
+    f = await pressThenFocus(page, 'Tab');
   }
   return false;
 }
@@ -71,8 +84,7 @@ export const tests = [
     // Tab through a full round; every field of the inputs panel comes up, each being edited.
     const order = [];
     for (let i = 0; i < 60; ++i) {
-      await press(page, 'Tab');
-      const f = await focus(page);
+      const f = await pressThenFocus(page, 'Tab');
       assert(f, `Tab number ${i + 1} left no field with the focus (after ${order.join(', ')})`);
       if (order.length && f.path === order[0]) break;
       assert(f.editing, `Tab focused ${f.path} without making it editable`);
@@ -81,16 +93,15 @@ export const tests = [
     const missed = fields.filter((p) => !order.includes(p));
     assert(missed.length === 0, `Tab never reached: ${missed.join(', ')} (order: ${order.join(', ')})`);
     // Shift+Tab goes back one field (we are on order[0] again: back to the last one).
-    await press(page, 'Shift+Tab');
-    assert((await focus(page)).path === order[order.length - 1], `Shift+Tab from ${order[0]} went to ${(await focus(page)).path}`);
-    await press(page, 'Shift+Tab');
-    assert((await focus(page)).path === order[order.length - 2], 'a second Shift+Tab did not go back one more field');
+    const back = await pressThenFocus(page, 'Shift+Tab');
+    assert(back.path === order[order.length - 1], `Shift+Tab from ${order[0]} went to ${back.path}`);
+    assert((await pressThenFocus(page, 'Shift+Tab')).path === order[order.length - 2], 'a second Shift+Tab did not go back one more field');
     // The focus ring is visible: the first field looks clearly different with and without the focus.
     assert(await tabTo(page, order[0]), `could not Tab back to ${order[0]}`);
     const r = await widgetRect(page, `input:${order[0]}`);
     const clip = { x: r.x - 4, y: r.y - 4, width: r.w + 8, height: r.h + 8 };
     const focused = await page.screenshot({ clip });
-    await page.screenshot({ path: path.join(shots, 'keyboard-focus.png') });
+    await screenshot(page, path.join(shots, 'keyboard-focus.png'));
     await press(page, 'Tab');
     const unfocused = await page.screenshot({ clip });
     const ring = await pixelsDiffering(page, focused, unfocused);
@@ -98,7 +109,7 @@ export const tests = [
     const s = await pageState(page);
     assert(s.scrollY === 0 && s.selection === '', `Tab moved or selected the page: ${JSON.stringify(s)}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['keyboard: Enter commits, Escape reverts, and app keys never scroll or select the page', async ({ browser, origin, shots }) => {
@@ -130,9 +141,9 @@ export const tests = [
     assert(after.selection === '', `the page's text got selected: "${after.selection.slice(0, 60)}"`);
     assert(after.active === 'canvas', `the canvas lost the focus: ${after.active}`);
     assert(/Devices for 45 days/.test(await resultsText(page)), 'keys typed then reverted changed the results');
-    await page.screenshot({ path: path.join(shots, 'keyboard-after.png') });
+    await screenshot(page, path.join(shots, 'keyboard-after.png'));
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['keyboard focus ring at 150% zoom and on a HiDPI screen (screenshots)', async ({ browser, origin, shots }) => {
@@ -140,9 +151,9 @@ export const tests = [
                                            [2, { width: 1280, height: 800 }, 'keyboard-focus-dpr2.png']]) {
       const { page, watch } = await openApp(browser, origin, { deviceScaleFactor: scale, viewport });
       assert(await tabTo(page, 'training.days'), `Tab never reached the schedule field at scale ${scale}`);
-      await page.screenshot({ path: path.join(shots, file) });
+      await screenshot(page, path.join(shots, file));
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 ];

@@ -10,7 +10,7 @@
 //   one number), while it still wraps.
 // Screenshots: labels-150.png, labels-200.png, labels-phone.png.
 import path from 'node:path';
-import { assert, assertClean, openPage, waitForFirstFrame, widgetText } from './lib.mjs';
+import { assert, assertClean, openPage, screenshot, waitForFirstFrame, widgetText } from './lib.mjs';
 
 // [name, CSS viewport, device pixel ratio, touch]: a 1280, 1920 and 2560 px screen at 100%, 150%
 // and 200% browser zoom (zoom shrinks the CSS viewport and raises the pixel ratio), and a phone.
@@ -35,7 +35,8 @@ const rect = (r) => ({ x: r[0], y: r[1], w: r[2], h: r[3] });
 export const tests = [
   ['labels: no label runs under an input or off the page at 100–200% zoom, 1280–2560 px and on a phone', async ({ browser, origin, shots }) => {
     for (const [name, viewport, deviceScaleFactor, hasTouch] of kScreens) {
-      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch });
+      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch,
+                                                        shared: true });
       await page.goto(`${origin}/index.html`);
       await waitForFirstFrame(page);
       const ui = await page.evaluate(() => window.sizerUi || {});
@@ -69,15 +70,15 @@ export const tests = [
                  `${name}: ${part} ${JSON.stringify(r)} spills out of its card ${JSON.stringify(box)}`);
         }
       }
-      if (['150', '200', 'phone'].includes(name)) await page.screenshot({ path: path.join(shots, `labels-${name}.png`) });
+      if (['150', '200', 'phone'].includes(name)) await screenshot(page, path.join(shots, `labels-${name}.png`));
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 
   ['labels: wrapped text never splits a number across lines, at every width', async ({ browser, origin }) => {
     for (const [viewport, deviceScaleFactor] of [[{ width: 1280, height: 800 }, 1], [{ width: 390, height: 844 }, 2]]) {
-      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor });
+      const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, shared: true });
       await page.goto(`${origin}/index.html`);
       await waitForFirstFrame(page);
       for (const text of kNumbers) {
@@ -97,7 +98,7 @@ export const tests = [
         assert(wrapped > 20, `"${text}" wrapped at only ${wrapped} widths: the wrap no longer breaks lines`);
       }
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 
@@ -110,7 +111,7 @@ export const tests = [
       const hint = await widgetText(page, 'working-hint');
       assert(expected.test(hint || ''), `${hasTouch ? 'phone' : 'desktop'}: the hint reads ${JSON.stringify(hint)}`);
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 ];

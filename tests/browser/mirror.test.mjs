@@ -17,7 +17,7 @@ const kSizes = [
 
 async function openApp(browser, origin, size) {
   const opened = await openPage(browser, { allow: (u) => u.startsWith(origin + '/'), viewport: size.viewport,
-                                           deviceScaleFactor: size.deviceScaleFactor, hasTouch: !!size.hasTouch });
+                                           deviceScaleFactor: size.deviceScaleFactor, hasTouch: !!size.hasTouch, shared: true });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -146,7 +146,7 @@ export const tests = kSizes.flatMap((size) => {
            where('devices after the import differ from the card'));
     await page.screenshot({ path: path.join(shots, `mirror-${size.name}.png`), fullPage: true });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }], [`mirror (${size.name}): several invalid fields are listed by field, the results are marked last valid, markup stays text`, async ({ browser, origin }) => {
     const { page, watch } = await openApp(browser, origin, size);
     const touch = !!size.hasTouch;
@@ -178,6 +178,6 @@ export const tests = kSizes.flatMap((size) => {
     assert(!/Input problems/.test(t), where('the import left the old problems listed'));
     assert((await mirrorData(page)).markup === 0, where('markup in the name became elements'));
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }]];
 });

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, drawnFraction, openPage, waitForFirstFrame } from './lib.mjs';
+import { assert, assertClean, drawnFraction, openPage, screenshot, waitForFirstFrame } from './lib.mjs';
 
 export const tests = [
   ['offline file works from file:// with the network blocked', async ({ browser, site, shots }) => {
@@ -11,11 +11,11 @@ export const tests = [
     const { page, watch } = await openPage(browser, { allow: (url) => url === pathToFileURL(file).href });
     await page.goto(pathToFileURL(file).href);
     await waitForFirstFrame(page);
-    const png = await page.screenshot({ path: path.join(shots, 'offline.png') });
+    const png = await screenshot(page, path.join(shots, 'offline.png'));
     const drawn = await drawnFraction(browser, png);
     assert(drawn > 0.005, `canvas looks blank (${(drawn * 100).toFixed(2)}% drawn pixels)`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['offline file in a browser without DecompressionStream says what it needs instead of a blank page', async ({ browser, site }) => {
@@ -27,7 +27,7 @@ export const tests = [
     const status = await page.evaluate(() => { const s = document.getElementById('status'); return { text: s.textContent, error: s.className, hidden: s.hidden }; });
     assert(status.error === 'error' && !status.hidden && /Chrome 80\+.*Firefox 113\+.*Safari 16\.4\+/.test(status.text),
            `status: ${JSON.stringify(status)}`);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['offline file is self-contained', async ({ site }) => {

@@ -4,8 +4,8 @@
 // equal sizer.evaluate() of the linked scenario, and hovering each chart shows the value under
 // the pointer. At desktop size (1× and 2×) and phone size with touch, with screenshots.
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, press, resultsText, scrollInputs, scrollIntoView, waitText,
-  waitForFirstFrame, typeInto, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, press, resultsText, screenshot, scrollInputs, scrollIntoView, sweepHover, waitText,
+  waitForFirstFrame, typeInto } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kTab = 'tab:Reliability & cost';
@@ -18,7 +18,7 @@ const kDesktop2x = { name: 'desktop-2x', viewport: { width: 1280, height: 800 },
 // At 2× on the desktop: the view drawn down its length, for people to look at.
 async function screenshots2x(browser, origin, shots) {
   const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: kDesktop2x.viewport,
-                                                    deviceScaleFactor: 2 });
+                                                    deviceScaleFactor: 2, shared: true });
   await page.goto(`${origin}/index.html`);
   await waitForFirstFrame(page);
   await clickWidget(page, kTab);
@@ -26,10 +26,10 @@ async function screenshots2x(browser, origin, shots) {
     await scrollIntoView(page, name, kDesktop2x.viewport, kTab);
     await page.mouse.move(2, 2);
     await frames(page, 3);
-    await page.screenshot({ path: path.join(shots, `ops-${name.slice(10)}-desktop-2x.png`) });
+    await screenshot(page, path.join(shots, `ops-${name.slice(10)}-desktop-2x.png`));
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // "$1.99" "$47,920" "$53.6M" "16.5 h" "6.00 min" "97.86%" "21,350" "29.6M" "942 kB/s" -> number (SI units).
@@ -57,14 +57,17 @@ const lineOf = (text, label) => {
 
 
 // The scenario in the page's link once `check(scenario)` holds (the link is written half a second
-// after the last edit).
+// after the last edit), read once a frame for up to 20 s.
 async function linked(page, check, what) {
   let s = null;
-  for (let i = 0; i < 100; i++) {
-    const hash = await page.evaluate(() => location.hash);
+  const end = Date.now() + 20000;
+  for (let first = true; first || Date.now() < end; first = false) {
+    const hash = await page.evaluate((wait) => new Promise((resolve) => {
+      if (wait) requestAnimationFrame(() => resolve(location.hash));
+      else resolve(location.hash);
+    }), !first);
     s = hash.startsWith('#s1.') ? JSON.parse(Buffer.from(hash.slice(4), 'base64url').toString('utf8')) : null;
     if (s && check(s)) return s;
-    await page.waitForTimeout(200);
   }
   throw new Error(`${what}: the link never had what was entered: ${JSON.stringify(s)}`);
 }
@@ -72,14 +75,9 @@ async function linked(page, check, what) {
 // Moves the pointer along a chart until window.sizerHover starts with `prefix`.
 async function hoverChart(page, name, size, prefix, fy = [0.5, 0.3, 0.7]) {
   const r = await scrollIntoView(page, name, size.viewport, kTab);
-  for (let i = 0; i <= 20; i++) {
-    for (const y of fy) {
-      await page.mouse.move(r.x + r.w * (0.15 + 0.7 * i / 20), r.y + r.h * y);
-      await frames(page, 2);
-      const tip = await page.evaluate(() => window.sizerHover || '');
-      if (tip && tip.startsWith(prefix)) return tip;
-    }
-  }
+  const points = Array.from({ length: 21 }, (_, i) => fy.map((y) => [r.x + r.w * (0.15 + 0.7 * i / 20), r.y + r.h * y])).flat();
+  const tip = await sweepHover(page, points, (t) => Boolean(t) && t.startsWith(prefix));
+  if (tip && tip.startsWith(prefix)) return tip;
   throw new Error(`${name}: no "${prefix}" tooltip under the pointer: ${await page.evaluate(() => window.sizerHover)}`);
 }
 
@@ -87,13 +85,13 @@ async function drive(browser, origin, shots, size) {
   const where = (w) => `${size.name}: ${w}`;
   const touch = !!size.hasTouch;
   const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport,
-                                                    deviceScaleFactor: size.deviceScaleFactor, hasTouch: touch });
+                                                    deviceScaleFactor: size.deviceScaleFactor, hasTouch: touch, shared: true });
   await page.goto(`${origin}/index.html`);
   await waitForFirstFrame(page);
   await press(page, kTab, touch);
   await page.mouse.move(2, 2);
   await frames(page, 4);
-  await page.screenshot({ path: path.join(shots, `ops-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-${size.name}.png`));
   assert(/^Goodput: 90% assumed \(used\)/m.test(await resultsText(page)), where('goodput not assumed at first'));
   // Goodput: predicted.
   await scrollInputs(page, 'radio:training.goodput=predicted', size);
@@ -109,14 +107,13 @@ async function drive(browser, origin, shots, size) {
   await scrollInputs(page, 'combo:carbon.region', size);
   await press(page, 'combo:carbon.region', touch);
   await frames(page, 4);
-  await page.screenshot({ path: path.join(shots, `ops-regions-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-regions-${size.name}.png`));
   await press(page, 'option:carbon.region=fr', touch);
   await waitText(page, /^Grid: France, /, where('grid region'), 10000);
   const scenario = await linked(page, (s) => s.training && s.training.goodput === 'predicted' && s.ownership &&
                                       s.ownership.usd_per_device === 30000 && s.training.storage &&
                                       s.training.storage.capacity_bytes === 1e14 && s.carbon && s.carbon.region === 'fr',
                                 where('the link'));
-  await frames(page, 40);  // the link is written half a second after the last edit
   const text = await resultsText(page);
   const api = await page.evaluate(async (s) => {
     const { default: createSizer } = await import('./sizer.mjs');
@@ -162,25 +159,25 @@ async function drive(browser, origin, shots, size) {
   // The charts, hovered: the value under the pointer.
   const tipI = await hoverChart(page, 'chart:ops-interval', size, 'Checkpoint every');
   assert(/predicted goodput \d/.test(tipI), where(`interval tooltip: ${tipI}`));
-  await page.screenshot({ path: path.join(shots, `ops-interval-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-interval-${size.name}.png`));
   const tipD = await hoverChart(page, 'chart:ops-devices', size, '');
   assert(/devices\npredicted goodput \d/.test(tipD), where(`devices tooltip: ${tipD}`));
-  await page.screenshot({ path: path.join(shots, `ops-devices-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-devices-${size.name}.png`));
   const tipB = await hoverChart(page, 'chart:ops-breakeven', size, 'At ');
   close(/owned: (\S+) per device-year/.exec(tipB)[1], own.usd_per_device_hour_owned * 8760, where(`break-even tooltip: ${tipB}`));
-  await page.screenshot({ path: path.join(shots, `ops-breakeven-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-breakeven-${size.name}.png`));
   if (api.intervals.sensitivity.length) {
     const tipT = await hoverChart(page, 'chart:ops-tornado', size, '', [0.2, 0.4, 0.6, 0.8]);
     assert(/alone at its low and high end/.test(tipT), where(`tornado tooltip: ${tipT}`));
-    await page.screenshot({ path: path.join(shots, `ops-tornado-${size.name}.png`) });
+    await screenshot(page, path.join(shots, `ops-tornado-${size.name}.png`));
   }
   // The overview cards carry the intervals and the carbon card.
   await press(page, 'tab:Overview', touch);
   await page.mouse.move(2, 2);
   await frames(page, 4);
-  await page.screenshot({ path: path.join(shots, `ops-overview-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `ops-overview-${size.name}.png`));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

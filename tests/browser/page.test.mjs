@@ -30,14 +30,14 @@ export const tests = [
     await checkIcon(hosted.page);
     assert(notFound.length === 0, `failed requests on load:\n  ${notFound.join('\n  ')}`);
     assertClean(hosted.watch);
-    await hosted.watch.context.close();
+    await hosted.watch.close();
     const file = pathToFileURL(path.join(site, 'sizer-offline.html')).href;
     const offline = await openPage(browser, { allow: (url) => url === file });
     await offline.page.goto(file);
     await waitForFirstFrame(offline.page);
     await checkIcon(offline.page);
     assertClean(offline.watch);
-    await offline.watch.context.close();
+    await offline.watch.close();
   }],
   ['the hosted page arrives gzip-compressed (precompressed by the build) and starts from it', async ({ browser, origin, site }) => {
     const { page, watch } = await openPage(browser, { allow: (url) => url.startsWith(origin + '/') });
@@ -56,6 +56,6 @@ export const tests = [
     });
     assert(encodings['sizer.mjs'] === 'gzip' && /^\d+\.\d+\.\d+$/.test(api), `sizer.mjs: ${encodings['sizer.mjs']}, version ${api}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

@@ -8,7 +8,7 @@
 // are checked against the JS API's importHuggingFace of the same text.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, frames, messageAfter, openPage, press, resultsText, scrollInputs, serialOf, untilText,
+import { assert, assertClean, frames, messageAfter, openPage, press, resultsText, screenshot, scrollInputs, serialOf, untilText,
          waitForFirstFrame } from './lib.mjs';
 
 const kSizes = [
@@ -28,9 +28,9 @@ export const kDeepSeek = JSON.stringify({
   quantization_config: { quant_method: 'fp8', fmt: 'e4m3', weight_block_size: [128, 128] } });
 
 async function openApp(browser, origin, size) {
-  const opened = await openPage(browser, { allow: (u) => u.startsWith(origin + '/'), viewport: size.viewport,
-                                           deviceScaleFactor: size.deviceScaleFactor, hasTouch: !!size.hasTouch });
-  await opened.watch.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const opened = await openPage(browser, { allow: (u) => u.startsWith(origin + '/'), viewport: size.viewport, shared: true,
+                                           deviceScaleFactor: size.deviceScaleFactor, hasTouch: !!size.hasTouch,
+                                           permissions: ['clipboard-read', 'clipboard-write'], origin });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -79,7 +79,7 @@ export const tests = kSizes.map((size) => [`paste (${size.name}): Ctrl+V imports
   let rows = await importedInputs(page, 'meta-llama/Llama-3.1-8B', where);
   assert(rows['Total parameters'] === g6(llama.params / 1e9) && rows.Kind === 'Dense' && rows['KV heads'] === '8' &&
          rows.Layers === '32' && rows['Hidden size'] === '4096', where(`Llama inputs ${JSON.stringify(rows)}`));
-  await page.screenshot({ path: path.join(shots, `paste-llama-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `paste-llama-${size.name}.png`));
 
   // DeepSeek-V3: mixture of experts, MLA, FP8 weights from quantization_config.
   m = await pasted(page, kDeepSeek);
@@ -92,7 +92,7 @@ export const tests = kSizes.map((size) => [`paste (${size.name}): Ctrl+V imports
          rows['Active parameters'] === g6(ds.active_params / 1e9) && rows['Routed experts'] === '256' &&
          rows['Experts per token'] === '8' && rows['KV latent width'] === '512' && rows['Weight precision'] === 'FP8',
          where(`DeepSeek inputs ${JSON.stringify(rows)} vs API ${ds.params} / ${ds.active_params}`));
-  await page.screenshot({ path: path.join(shots, `paste-deepseek-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `paste-deepseek-${size.name}.png`));
 
   // Malformed text: a clear error naming what is wrong; the scenario and its results stay.
   const before = await resultsText(page);
@@ -105,7 +105,7 @@ export const tests = kSizes.map((size) => [`paste (${size.name}): Ctrl+V imports
   assert(m.error && /Could not import the pasted text/.test(m.text), where(`plain text message: ${m.text}`));
   await frames(page, 6);
   assert(await resultsText(page) === before, where('a refused paste changed the scenario'));
-  await page.screenshot({ path: path.join(shots, `paste-refused-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `paste-refused-${size.name}.png`));
 
   // A file in the paste's clipboardData (a file copied in a file manager) imports like a drop.
   let serial = await serialOf(page);
@@ -132,5 +132,5 @@ export const tests = kSizes.map((size) => [`paste (${size.name}): Ctrl+V imports
   assert(await serialOf(page) === serial, where('a paste into a field was imported'));
   assert((await importedInputs(page, 'meta-llama/Llama-3.1-8B', where)).Schedule === '30', where('schedule after the field paste'));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }]);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compareJson } from './api.test.mjs';
-import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, scrollIntoView, typeIntoWidget, untilText,
+import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, screenshot, scrollIntoView, typeIntoWidget, untilText,
          waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,7 +27,7 @@ export const kSmallSearch = {
 export const kBudgetSearch = { model: 'dense-1t', device: 'gb200', training: { layout: { dp: 8, global_batch: 4096 }, search: { devices: 4096 } } };
 
 async function openPlanner(browser, origin, options = {}) {
-  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: kViewport, ...options });
+  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: kViewport, shared: true, ...options });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   await clickWidget(opened.page, 'tab:Planner');
@@ -49,7 +49,7 @@ export const tests = [
     const { page, watch } = await openPlanner(browser, origin);
     await page.mouse.move(5, 5);
     await frames(page, 4);
-    const png = await page.screenshot({ path: path.join(shots, 'planner.png') });
+    const png = await screenshot(page, path.join(shots, 'planner.png'));
     const drawn = await drawnFraction(browser, png);
     assert(drawn > 0.02, `planner view looks empty (${(drawn * 100).toFixed(2)}% drawn pixels)`);
     for (const name of ['planner:training.layout.tp', 'chart:step-bar', 'chart:memory-bar', 'chart:layout-diagram',
@@ -64,9 +64,9 @@ export const tests = [
     const r = await widgetRect(page, 'value:plan.result.throughput.mfu_predicted');
     await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
     await frames(page, 6);
-    await page.screenshot({ path: path.join(shots, 'planner-working.png') });
+    await screenshot(page, path.join(shots, 'planner-working.png'));
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['a TP that does not divide the heads, typed with the keyboard, is refused and explained', async ({ browser, origin, shots }) => {
@@ -81,9 +81,9 @@ export const tests = [
     assert(!/NaN/.test(text), `NaN in the results:\n${text}`);
     await page.mouse.move(5, 5);
     await frames(page, 3);
-    await page.screenshot({ path: path.join(shots, 'planner-explained.png') });
+    await screenshot(page, path.join(shots, 'planner-explained.png'));
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['a layout search runs in the page; clicking its best row loads it', async ({ browser, origin, shots }) => {
@@ -102,23 +102,23 @@ export const tests = [
     console.log(`      default scenario on 1,024 to 8,192 devices: ${m[1]} layouts evaluated in ${m[3]} ms in the page`);
     await page.mouse.move(5, 5);
     await frames(page, 4);
-    await page.screenshot({ path: path.join(shots, 'planner-search.png') });
+    await screenshot(page, path.join(shots, 'planner-search.png'));
     const best = m[4];
     await clickWidget(page, 'planner:row:1');
     await untilText(page, (t) => t.includes(`Planner: ${best} =`), 'the picked layout');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['planner view in the light theme', async ({ browser, origin, shots }) => {
     const { page, watch } = await openPlanner(browser, origin, { colorScheme: 'light' });
     await page.mouse.move(5, 5);
     await frames(page, 4);
-    const png = await page.screenshot({ path: path.join(shots, 'planner-light.png') });
+    const png = await screenshot(page, path.join(shots, 'planner-light.png'));
     const drawn = await drawnFraction(browser, png);
     assert(drawn > 0.02, `light planner view looks empty (${(drawn * 100).toFixed(2)}% drawn pixels)`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['sizer.mjs plan() and search() in Node equal `sizer plan|search`', async ({ site }) => {
@@ -159,7 +159,7 @@ export const tests = [
   }],
 
   ['search() in the page: dense 1T on 4,096 devices (time logged, not asserted)', async ({ browser, origin }) => {
-    const { page, watch } = await openPage(browser, { allow: sameOrigin(origin) });
+    const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), shared: true });
     await page.goto(`${origin}/index.html`);
     const out = await page.evaluate(async (scenario) => {
       const { default: createSizer } = await import('./sizer.mjs');
@@ -172,6 +172,6 @@ export const tests = [
     console.log(`      ${out.evaluated} layouts evaluated: search ${out.searchMs.toFixed(1)} ms, ` +
                 `${out.wallMs.toFixed(1)} ms with JSON in and out (budget 1 s)`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

@@ -7,7 +7,7 @@
 // not silently changed. Choosing the Megatron-class stack (FlashAttention-2's 128-token tiles, no
 // embedding matmul) shrinks the attention segment and drops both notes.
 import path from 'node:path';
-import { assert, assertClean, frames, press, resultsText, widgetText } from './lib.mjs';
+import { assert, assertClean, frames, press, resultsText, screenshot, widgetText } from './lib.mjs';
 import { kDesktop, kPhoneTouch, linkWith, near, openPlannerAt, pickFromList, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
 
 const kBlocks = { q_tokens: 1024, kv_tokens: 1024, q_bwd_tokens: 2048, kv_bwd_tokens: 2048 };  // the recipe's sa_block_*
@@ -53,7 +53,7 @@ async function driveBlocks(browser, origin, shots, size) {
   sameAsPlan(await stepTerms(page), planEdited, where('after the edit'));
   assert(await widgetText(page, 'planner:training.stack') === 'JAX / XLA', where('the stack list changed with an unrelated edit'));
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `planner-attention-blocks-edited-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `planner-attention-blocks-edited-${size.name}.png`));
 
   if (!touch) {
     // The Megatron-class stack: FlashAttention-2's 128-token tiles, no embedding matmul.
@@ -66,7 +66,7 @@ async function driveBlocks(browser, origin, shots, size) {
     assert(await widgetText(page, 'planner:training.stack') === 'Megatron-class', where('the stack list does not show the choice'));
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

@@ -7,7 +7,7 @@
 // scenario never carries a setting the contract refuses. The step time's accuracy band (the held-out
 // runs' 80th percentile) is FP8/FP4's, then dense BF16's, as plan() says.
 import path from 'node:path';
-import { assert, assertClean, frames, press, resultsText, scrollInputs, scrollIntoView, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, press, resultsText, screenshot, scrollInputs, scrollIntoView, widgetRect } from './lib.mjs';
 import { hoverSegment, kDesktop, kPhoneTouch, linkWith, near, openPlannerAt, planInPage, sameAsPlan, sameBand, stepTerms, textChanged } from './planner_lib.mjs';
 
 const kNvfp4 = { model: 'llama-3.1-8b', device: 'b200', training: { precision: 'fp4', fp8_recipe: 'mx', zero_stage: 1,
@@ -53,7 +53,7 @@ async function driveFp8Attention(browser, origin, shots, size) {
     assert(/\(attention in FP8\)/.test(working), where(`the step working does not say FP8 attention: ${working}`));
   }
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `planner-fp8-attention-on-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `planner-fp8-attention-on-${size.name}.png`));
 
   // Off again: back to the first numbers.
   text = await resultsText(page);
@@ -73,7 +73,6 @@ async function driveFp8Attention(browser, origin, shots, size) {
     await frames(page, 4);
     await press(page, 'option:training.precision=bf16', false);
     const bf16 = await linkWith(page, 'training.precision', 'bf16', where('BF16 chosen'));
-    await frames(page, 40);  // the link is written half a second after the last edit
     const linked = await linkWith(page, 'training.fp8_attention', undefined, where('BF16 chosen'));
     assert(!('fp8_attention' in linked.training), where(`the link kept fp8_attention under BF16: ${JSON.stringify(linked.training)}`));
     assert((await planInPage(page, linked)).valid === true && bf16.training.precision === 'bf16', where('plan() of the BF16 link is not valid'));
@@ -86,7 +85,7 @@ async function driveFp8Attention(browser, origin, shots, size) {
     assert(gone, where('the FP8 attention switch still shows under BF16'));
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

@@ -8,7 +8,7 @@
 // overheads segments, and the step time's working, shows text that names them (window.sizerHover,
 // the text of the tooltip on screen).
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, press, resultsText, scrollIntoView, typeInto, untilText, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, press, resultsText, screenshot, scrollIntoView, typeInto, untilText, widgetRect } from './lib.mjs';
 import {
   hoverSegment, kDesktop, kPhone, kPhoneTouch, kUnits, linkedScenario, linkWith, near, openPlanner, pickFromList, planInPage, sameAsPlan,
   shot, signedPercent, stepTerms, textChanged,
@@ -76,7 +76,7 @@ async function driveSwitches(browser, origin, shots, size) {
     text = await resultsText(page);
     await clickWidget(page, stack);
     await frames(page, 3);
-    await page.screenshot({ path: path.join(shots, `planner-stack-open-${size.name}.png`) });
+    await screenshot(page, path.join(shots, `planner-stack-open-${size.name}.png`));
     await clickWidget(page, `${stack}=${id}`);
     await textChanged(page, text, where(`stack ${id}`));
     const terms = await stepTerms(page);
@@ -97,7 +97,7 @@ async function driveSwitches(browser, origin, shots, size) {
   }
   await shot(page, shots, `planner-stack-jax-${size.name}.png`);
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
   return { overlapLink, seen };
 }
 
@@ -122,13 +122,13 @@ async function drivePipelineSchedule(browser, origin, shots, size) {
       await scrollIntoView(page, 'chart:step-bar', size.viewport);
       const tip = await hoverSegment(page, plan.step, 'bubble');
       assert(/zero bubble/.test(tip), where(`the bubble hover does not name the schedule: ${JSON.stringify(tip)}`));
-      await page.screenshot({ path: path.join(shots, `planner-pp-zero-bubble-${size.name}.png`) });
+      await screenshot(page, path.join(shots, `planner-pp-zero-bubble-${size.name}.png`));
       await page.mouse.move(2, 2);
       await frames(page, 3);
     }
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // A DeepSeek-V3 layout on H800s with EP 16 over two 8-GPU NVLink domains: picking "DeepEP" in the
@@ -161,7 +161,7 @@ async function driveEpDispatcher(browser, origin, shots, size) {
     }
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // Opens the planner on `scenario` at `size`, types `text` into the field for `key` (a click, or a
@@ -206,7 +206,7 @@ async function driveBf16Layers(browser, origin, shots, size) {
   assert(!/NaN|Infinity/.test(refused), where(`NaN in the results:\n${refused}`));
   await shot(page, shots, `planner-bf16-layers-refused-${size.name}.png`);
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // A Llama 3 70B layout with full recompute: typing 50 into "Recomputed %" (the share of each
@@ -231,7 +231,7 @@ async function driveRecomputeShare(browser, origin, shots, size) {
   assert(!/The input has \d+ problem/.test(text) && !/recompute_fraction/.test(text),
          where(`a problem after leaving full recompute:\n${text}`));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // Mixtral 8x22B on 128 H100s in Megatron-Core's old mapping (the MoE Parallel Folding paper's
@@ -254,11 +254,11 @@ async function driveExpertTp(browser, origin, shots, size) {
     const tip = await hoverSegment(page, plan.step, 'EP');
     assert(tip.split('\n')[0] === 'EP' && /with expert TP > 1 also its all-gather and reduce-scatter of the routed copies/.test(tip),
            where(`EP hover: ${JSON.stringify(tip)}`));
-    await page.screenshot({ path: path.join(shots, `planner-expert-tp-hover-${size.name}.png`) });
+    await screenshot(page, path.join(shots, `planner-expert-tp-hover-${size.name}.png`));
     // The folding switch is shown for a MoE model.
     await scrollIntoView(page, 'planner:training.layout.ep_folding', size.viewport);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }
   const { page, watch, before, after: terms } =
     await typeIntoPlanner(browser, origin, size, scenario, 'training.layout.expert_tp', '1', 1);
@@ -278,7 +278,7 @@ async function driveExpertTp(browser, origin, shots, size) {
   assert(last.step < before.step, where(`folding (EP 8 × expert TP 1) did not beat EP 4 × expert TP 2: ${before.step} → ${last.step} s`));
   await shot(page, shots, `planner-expert-tp-${size.name}.png`);
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [
@@ -320,7 +320,7 @@ export const tests = [
     await scrollIntoView(page, 'planner:training.layout.tp_comm_overlap', kDesktop.viewport);
     await shot(page, shots, 'planner-linked-overlap.png');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['planner: TP overlap and software stack, tapped at phone size, change the step and the link', async ({ browser, origin, shots }) => {
@@ -355,11 +355,11 @@ export const tests = [
       const share = lines[1].match(/\(([\d.]+)%\)$/);
       assert(share && near(Number(share[1]) / 100, mem.activation_bytes / mem.device_memory_bytes, 0.05),
              `${size.name}: activations share ${lines[1]} vs ${mem.activation_bytes / mem.device_memory_bytes}`);
-      await page.screenshot({ path: path.join(shots, `planner-memory-hover-${size.name}.png`) });
+      await screenshot(page, path.join(shots, `planner-memory-hover-${size.name}.png`));
       await page.mouse.move(2, 2);
       await frames(page, 4);
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
   ['planner: the step bar hovers name attention and overheads; the step working lists them', async ({ browser, origin, shots }) => {
@@ -391,7 +391,7 @@ export const tests = [
       }
       // A picture with the attention segment outlined and its tooltip up.
       await hoverSegment(page, plan.step, 'attention');
-      await page.screenshot({ path: path.join(shots, `planner-step-hover-${size.name}.png`) });
+      await screenshot(page, path.join(shots, `planner-step-hover-${size.name}.png`));
       // The step time's working names the new terms with their values.
       const value = await scrollIntoView(page, 'value:plan.result.step.step_s', size.viewport);
       await page.mouse.move(value.x + value.w / 2, value.y + value.h / 2);
@@ -399,13 +399,13 @@ export const tests = [
       const working = await page.evaluate(() => window.sizerHover || '');
       assert(working.startsWith('plan.result.step.step_s\n'), `${size.name}: step working not shown on hover: ${working}`);
       assert(/GEMM \+ attention \+ experts \+ .*overheads/.test(working), `${size.name}: step working formula: ${working}`);
-      await page.screenshot({ path: path.join(shots, `planner-step-working-${size.name}.png`) });
+      await screenshot(page, path.join(shots, `planner-step-working-${size.name}.png`));
       // Moving away clears the hover text.
       await page.mouse.move(2, 2);
       await frames(page, 4);
       assert(await page.evaluate(() => window.sizerHover === ''), `${size.name}: hover text left after the tooltip closed`);
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 ];

@@ -2,7 +2,7 @@
 // step breakdown mirrored into the page, the share link's scenario, plan() of it in the page,
 // hovering the step bar and picking from a planner list with the pointer.
 import path from 'node:path';
-import { assert, clickWidget, frames, openPage, resultsText, scrollIntoView, untilText, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, clickWidget, frames, openPage, resultsText, screenshot, scrollIntoView, untilText, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 export const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 export const kDesktop = { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
@@ -12,7 +12,7 @@ export const kUnits = { 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, days: 864
 
 export async function openPlanner(browser, origin, size, hash = '') {
   const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor,
-                                           hasTouch: Boolean(size.hasTouch) });
+                                           hasTouch: Boolean(size.hasTouch), shared: true });
   await opened.page.goto(`${origin}/index.html${hash}`);
   await waitForFirstFrame(opened.page);
   await frames(opened.page, 6);  // a link's "Opened the scenario" line moves the tabs down first
@@ -28,7 +28,7 @@ export async function openPlannerAt(browser, origin, size, scenario, field, shot
   const opened = await openPlanner(browser, origin, size, '#s1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url'));
   await scrollIntoView(opened.page, field, size.viewport);
   await frames(opened.page, 3);
-  await opened.page.screenshot({ path: path.join(shots, `${shotName}-${size.name}.png`) });
+  await screenshot(opened.page, path.join(shots, `${shotName}-${size.name}.png`));
   return opened;
 }
 
@@ -132,7 +132,7 @@ export function sameAsPlan(terms, plan, where) {
 export async function shot(page, shots, file) {
   await page.mouse.move(2, 2);
   await frames(page, 4);
-  await page.screenshot({ path: path.join(shots, file) });
+  await screenshot(page, path.join(shots, file));
 }
 
 // The step bar's segments in drawing order, with their seconds in a plan() result's step.
@@ -169,7 +169,7 @@ export async function pickFromList(page, size, key, id, what, openShot) {
   await scrollIntoView(page, field, size.viewport);
   await clickWidget(page, field);
   await frames(page, 3);
-  if (openShot) await page.screenshot({ path: openShot });
+  if (openShot) await screenshot(page, openShot);
   await clickWidget(page, `${field}=${id}`);
   await textChanged(page, text, what);
   const terms = await stepTerms(page);

@@ -9,7 +9,7 @@
 // token, and plan() of the link says the biases' share. Choosing a copy-kernel stack hides the
 // SparseCore switch.
 import path from 'node:path';
-import { assert, assertClean, frames, press, resultsText, scrollInputs, scrollIntoView, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, press, resultsText, screenshot, scrollInputs, scrollIntoView, widgetRect } from './lib.mjs';
 import { kDesktop, kPhoneTouch, linkWith, near, openPlannerAt, pickFromList, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
 
 const kDsv3 = { model: 'deepseek-v3', device: 'tpu-ironwood', training: { precision: 'bf16', zero_stage: 3, stack: 'jax',
@@ -48,7 +48,7 @@ async function driveSparseCore(browser, origin, shots, size) {
   text = await resultsText(page);
   assert(text.includes('with the gathers on the SparseCores'), where('the page does not show the SparseCore note'));
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `planner-sparsecore-on-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `planner-sparsecore-on-${size.name}.png`));
 
   // Off again: back to the first numbers.
   text = await resultsText(page);
@@ -78,7 +78,7 @@ async function driveSparseCore(browser, origin, shots, size) {
          where(`dispatch ${planOff.step.moe_permute_s} → ${planBias.step.moe_permute_s} s with biases`));
   if (!touch) sameAsPlan(await stepTerms(page), planBias, where('expert biases on'));
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `planner-expert-bias-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `planner-expert-bias-${size.name}.png`));
 
   if (!touch) {
     // A copy-kernel stack has no sort-and-gather dispatch: the SparseCore switch goes.
@@ -87,7 +87,7 @@ async function driveSparseCore(browser, origin, shots, size) {
     assert(gone, where('the SparseCore switch still shows on a copy-kernel stack'));
   }
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

@@ -5,7 +5,7 @@
 // part is what plan() of the share link gives; off, every transfer is on the critical path, the
 // step grows and the link carries pp_comm_overlap false; on again restores the first numbers.
 import path from 'node:path';
-import { assert, assertClean, frames, press, resultsText } from './lib.mjs';
+import { assert, assertClean, frames, press, resultsText, screenshot } from './lib.mjs';
 import { kDesktop, kPhoneTouch, linkWith, openPlannerAt, planInPage, sameAsPlan, stepTerms, textChanged } from './planner_lib.mjs';
 
 const kInterleaved = { model: 'llama-3.1-405b', device: 'h100', training: { precision: 'bf16', zero_stage: 1,
@@ -36,7 +36,7 @@ async function drivePpOverlap(browser, origin, shots, size) {
   assert(off.step > before.step, where(`PP overlap off did not lengthen the step: ${before.step} → ${off.step} s`));
   sameAsPlan(off, planOff, where('PP overlap off'));
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `planner-pp-overlap-off-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `planner-pp-overlap-off-${size.name}.png`));
 
   // On again: back to the first numbers.
   text = await resultsText(page);
@@ -46,7 +46,7 @@ async function drivePpOverlap(browser, origin, shots, size) {
   assert(again.line === before.line && again.step === before.step, where(`PP overlap on again did not restore the step: ${before.line} → ${again.line}`));
   await linkWith(page, 'training.layout.pp_comm_overlap', true, where('PP overlap on again'));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

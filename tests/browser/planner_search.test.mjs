@@ -75,7 +75,7 @@ async function driveFoldingSearch(browser, origin, shots, size) {
   assert(!/NaN|Infinity|The input has \d+ problem/.test(text), where(`after loading:\n${text}`));
   await shot(page, shots, `planner-search-loaded-${size.name}.png`);
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [

@@ -3,22 +3,40 @@
 // mirrored results equal sizer.serveSearch() of the linked scenario; hovering the chart shows a
 // Pareto point. At desktop and phone size, with screenshots.
 import path from 'node:path';
-import { assert, assertClean, clickWidget, frames, openPage, resultsText, scrollIntoView, waitText, typeIntoWidget,
-  waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, clickWidget, frames, openPage, resultsText, screenshot, scrollIntoView, sweepHover, waitText, typeIntoWidget,
+  waitForFirstFrame } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kDesktop = { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const kPhone = { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 };
 
-async function linked(page) {
-  const hash = await page.evaluate(() => location.hash);
+// The scenario in the address bar (null before the first edit), after `afterFrames` animation frames.
+async function linked(page, afterFrames = 0) {
+  const hash = await page.evaluate((count) => new Promise((resolve) => {
+    let left = count;
+    const step = () => (--left <= 0 ? resolve(location.hash) : requestAnimationFrame(step));
+    if (count > 0) requestAnimationFrame(step);
+    else resolve(location.hash);
+  }), afterFrames);
   return hash.startsWith('#s1.') ? JSON.parse(Buffer.from(hash.slice(4), 'base64url').toString('utf8')) : null;
 }
+
+// Waits, reading it once a frame for up to 10 s, until the scenario in the address bar passes
+// `test` (the app writes the link half a second after the last edit). Returns quietly on a
+// timeout: the caller's assertion on the link then says what it holds.
+async function linkHolds(page, test) {
+  for (let s = await linked(page), end = Date.now() + 10000; !(s && test(s)) && Date.now() < end;) s = await linked(page, 1);
+}
+
+// Points along a chart, left to right, at the heights `fys` (fractions of its height) at each step.
+const across = (chart, steps, fys) => Array.from({ length: steps + 1 }, (_, i) => fys.map((fy) =>
+  [chart.x + chart.w * (0.05 + 0.9 * i / steps), chart.y + chart.h * fy])).flat();
 
 
 async function drive(browser, origin, shots, size) {
   const where = (w) => `${size.name}: ${w}`;
-  const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
+  const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor,
+                                                    shared: true });
   await page.goto(`${origin}/index.html`);
   await waitForFirstFrame(page);
   await clickWidget(page, 'tab:Serving');
@@ -31,7 +49,8 @@ async function drive(browser, origin, shots, size) {
   await scrollIntoView(page, 'planner:serving.slo.tpot_s', size.viewport, 'tab:Serving');
   await typeIntoWidget(page, 'planner:serving.slo.tpot_s', '20');
   await page.waitForFunction(() => location.hash.startsWith('#s1.'), null, { timeout: 10000 });
-  await frames(page, 40);  // the link is written half a second after the last edit
+  // The link is written half a second after the last edit.
+  await linkHolds(page, (s) => s.serving && s.serving.slo && Math.abs(s.serving.slo.tpot_s - 0.02) < 1e-12);
   const scenario = await linked(page);
   assert(scenario && scenario.serving && scenario.serving.slo && Math.abs(scenario.serving.slo.tpot_s - 0.02) < 1e-12,
          where(`the link lacks serving.slo.tpot_s = 0.02: ${JSON.stringify(scenario && scenario.serving)}`));
@@ -76,21 +95,13 @@ async function drive(browser, origin, shots, size) {
   }
   // Hovering along the chart finds a Pareto point's tooltip.
   const chart = await scrollIntoView(page, 'chart:serve-pareto', size.viewport, 'tab:Serving');
-  let tip = '';
-  for (let i = 0; i <= 60 && !tip.startsWith('Pareto point'); i++) {
-    for (const fy of [0.1, 0.3, 0.5, 0.7, 0.85]) {
-      await page.mouse.move(chart.x + chart.w * (0.05 + 0.9 * i / 60), chart.y + chart.h * fy);
-      await frames(page, 2);
-      tip = await page.evaluate(() => window.sizerHover || '');
-      if (tip.startsWith('Pareto point')) break;
-    }
-  }
+  const tip = await sweepHover(page, across(chart, 60, [0.1, 0.3, 0.5, 0.7, 0.85]), (t) => t.startsWith('Pareto point'));
   assert(tip.startsWith('Pareto point') && /output tokens\/s per device/.test(tip), where(`no Pareto point under the pointer: ${tip}`));
-  await page.screenshot({ path: path.join(shots, `serve-planner-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `serve-planner-${size.name}.png`));
   if (size.name === 'desktop') await compareChips(page, scenario, where, size, shots);
   await editLayoutAndRange(page, where, size);
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 // The replica layout and the search range, typed: the link gets the whole layout (the degrees not
@@ -104,7 +115,6 @@ async function editLayoutAndRange(page, where, size) {
     const s = JSON.parse(atob(h.slice(4).replace(/-/g, '+').replace(/_/g, '/')));
     return s.serving && s.serving.layout && s.serving.layout.pp === 2;
   }, null, { timeout: 10000 });
-  await frames(page, 40);
   const after = await linked(page);
   const l = after.serving.layout;
   assert(l.pp === 2 && l.tp >= 1 && l.dp >= 1 && l.ep >= 1, where(`layout in the link: ${JSON.stringify(l)}`));
@@ -121,7 +131,6 @@ async function editLayoutAndRange(page, where, size) {
     const s = JSON.parse(atob(h.slice(4).replace(/-/g, '+').replace(/_/g, '/')));
     return s.serving && s.serving.search && Array.isArray(s.serving.search.devices) && s.serving.search.devices[1] === 16;
   }, null, { timeout: 10000 });
-  await frames(page, 40);
   const ranged = await linked(page);
   await scrollIntoView(page, 'button:serve-search', size.viewport, 'tab:Serving');
   await clickWidget(page, 'button:serve-search');
@@ -155,17 +164,9 @@ async function compareChips(page, scenario, where, size, shots) {
     }
   }
   const chart = await scrollIntoView(page, 'chart:serve-chips', size.viewport, 'tab:Serving');
-  let tip = '';
-  for (let i = 0; i <= 60 && !tip.startsWith('Chip front'); i++) {
-    for (const fy of [0.15, 0.35, 0.55, 0.75, 0.85]) {
-      await page.mouse.move(chart.x + chart.w * (0.05 + 0.9 * i / 60), chart.y + chart.h * fy);
-      await frames(page, 2);
-      tip = await page.evaluate(() => window.sizerHover || '');
-      if (tip.startsWith('Chip front')) break;
-    }
-  }
+  const tip = await sweepHover(page, across(chart, 60, [0.15, 0.35, 0.55, 0.75, 0.85]), (t) => t.startsWith('Chip front'));
   assert(tip.startsWith('Chip front') && /output tokens\/s per device/.test(tip), where(`no chip point under the pointer: ${tip}`));
-  await page.screenshot({ path: path.join(shots, `serve-chips-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `serve-chips-${size.name}.png`));
 }
 
 export const tests = [

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { assert, assertClean, clickWidget, dropFile, frames, messageAfter, openPage, resultsText, serialOf,
+import { assert, assertClean, clickWidget, dropFile, frames, messageAfter, openPage, resultsText, screenshot, serialOf,
          typeIntoWidget, waitForFirstFrame } from './lib.mjs';
 import { compareJson } from './api.test.mjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
@@ -29,9 +29,10 @@ async function until(page, fn, arg, what) {
   }
 }
 
+// `shared`: a loaded page from the pool, for a test not about a browser that never saw the app.
 async function openApp(browser, origin, hash = '', options = {}) {
-  const opened = await openPage(browser, { allow: (u) => u.startsWith(origin + '/'), viewport: kViewport, ...options });
-  await opened.watch.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const opened = await openPage(browser, { allow: (u) => u.startsWith(origin + '/'), viewport: kViewport,
+                                           permissions: ['clipboard-read', 'clipboard-write'], origin, ...options });
   await opened.page.goto(`${origin}/index.html${hash}`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -90,7 +91,7 @@ export const tests = [
     await typeIntoWidget(page, 'custom:domain', '16');
     await clickWidget(page, 'custom:save-use');
     await until(page, () => /My X1/.test(document.getElementById('results-text').textContent), null, '() => /My X1/.test(document.getElementById(\'results-text\').textContent)');
-    await page.screenshot({ path: path.join(shots, 'custom-device.png') });
+    await screenshot(page, path.join(shots, 'custom-device.png'));
     const stored = await page.evaluate(() => localStorage.getItem('sizer.user-tables.v1'));
     assert(/"my-x1"/.test(stored || ''), `custom device not stored: ${stored}`);
     await clickWidget(page, 'custom:close');
@@ -104,7 +105,7 @@ export const tests = [
     await frames(page, 4);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert(copied === await page.evaluate(() => location.href), `clipboard ${copied} != address ${await page.evaluate(() => location.href)}`);
-    await page.screenshot({ path: path.join(shots, 'share.png') });
+    await screenshot(page, path.join(shots, 'share.png'));
     const scenarioA = JSON.parse((await exported(page, 'scenario-json')).toString());
     const resultA = JSON.parse((await exported(page, 'results-json')).toString());
     // The Markdown export names what was user-supplied: here the hardware only.
@@ -114,7 +115,7 @@ export const tests = [
     assert(scenarioA.device.name === 'My X1 <img src=x>' && scenarioA.training.days === 45 && scenarioA.training.hbm_usable === 0.85 && scenarioA.training.goodput === 0.8,
            `exported scenario lacks the edits: ${JSON.stringify(scenarioA)}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
 
     // A fresh browser (no local storage): everything must come from the link.
     const fresh = await openApp(browser, origin, '#' + copied.split('#')[1]);
@@ -129,7 +130,7 @@ export const tests = [
     sameJson(resultB, JSON.parse(cli(ctx, ['eval', saveTmp('linked.json', JSON.stringify(scenarioB))])), 'CLI eval of the linked scenario');
     assert(await fresh.page.evaluate(() => !document.querySelector('img')), 'user text reached the DOM as HTML');
     assertClean(fresh.watch);
-    await fresh.watch.context.close();
+    await fresh.watch.close();
   }],
 
   ['share: back and forward move between edits', async ({ browser, origin }) => {
@@ -147,13 +148,13 @@ export const tests = [
     await page.goForward();
     await until(page, () => /Devices for 45 days/.test(document.getElementById('results-text').textContent), null, '() => /Devices for 45 days/.test(document.getElementById(\'results-text\').textContent)');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['share: every export equals the CLI for the exported scenario', async (ctx) => {
     const { browser, origin } = ctx;
     const scenario = '{"model":"moe-1t","device":"h100","training":{"days":60,"mfu":[0.3,0.4]},"serving":{"batch":16}}';
-    const { page, watch } = await openApp(browser, origin, '#' + link(scenario));
+    const { page, watch } = await openApp(browser, origin, '#' + link(scenario), { shared: true });
     const file = saveTmp('export.json', (await exported(page, 'scenario-json')).toString());
     sameJson(JSON.parse(fs.readFileSync(file, 'utf8')), JSON.parse(scenario), 'scenario file');
     sameJson(JSON.parse((await exported(page, 'results-json')).toString()), JSON.parse(cli(ctx, ['eval', file])), 'results JSON');
@@ -167,12 +168,12 @@ export const tests = [
     assert(png.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])) && png.length > 20000, `not a PNG of the charts (${png.length} bytes)`);
     fs.writeFileSync(path.join(ctx.shots, 'export-charts.png'), png);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['share: importing a scenario file (picker) and a table file (drag and drop)', async (ctx) => {
     const { browser, origin, examples } = ctx;
-    const { page, watch } = await openApp(browser, origin);
+    const { page, watch } = await openApp(browser, origin, '', { shared: true });
     const name = 'moe-1t-h100.json';
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), clickWidget(page, 'button:import')]);
     const serial = await serialOf(page);
@@ -192,12 +193,12 @@ export const tests = [
     const csv = (await exported(page, 'compare-csv')).toString();
     assert(/\nx2,bf16,[^\n]*,true\n/.test(csv), `imported device not in the comparison:\n${csv.slice(0, 400)}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['share: 50+ hostile fragments and files give messages, no errors, and change nothing', async ({ browser, origin, shots }) => {
     const good = link('{"model":"moe-1t","training":{"days":45}}');
-    const { page, watch } = await openApp(browser, origin, '#' + good, { viewport: { width: 1024, height: 640 } });
+    const { page, watch } = await openApp(browser, origin, '#' + good, { viewport: { width: 1024, height: 640 }, shared: true });
     await until(page, () => /Devices for 45 days/.test(document.getElementById('results-text').textContent), null, '() => /Devices for 45 days/.test(document.getElementById(\'results-text\').textContent)');
     const before = await resultsText(page);
     const hashBefore = await page.evaluate(() => location.hash);
@@ -245,7 +246,7 @@ export const tests = [
       count++;
     }
     await frames(page, 4);
-    await page.screenshot({ path: path.join(shots, 'import-error.png') });
+    await screenshot(page, path.join(shots, 'import-error.png'));
     assert(await page.evaluate(() => !document.querySelector('img') && !window.polluted && !({}).polluted), 'hostile input reached the DOM or prototypes');
     // The scenario from before is still the one a link gives.
     await page.evaluate((h) => { location.hash = h; }, hashBefore);
@@ -254,22 +255,22 @@ export const tests = [
     assert(count >= 50, `only ${count} hostile inputs`);
     console.log(`      ${fragments.length} fragments and ${files.length} files refused with a message`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['share: embed card in a blog iframe and an embed.js div show the CLI numbers', async (ctx) => {
     const { browser, origin, shots } = ctx;
     // The snippet comes from the app's Embed dialog.
     const scenario = '{"model":"moe-1t","device":"h100","training":{"days":60}}';
-    const app = await openApp(browser, origin, '#' + link(scenario));
+    const app = await openApp(browser, origin, '#' + link(scenario), { shared: true });
     await clickWidget(app.page, 'button:embed');  // training.days is offered by default
     await clickWidget(app.page, 'button:copy-iframe');
     const iframe = await app.page.evaluate(() => window.sizerCopied);
     assert(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html#s=s1\.[A-Za-z0-9_-]+&amp;show=cluster_devices,cost_usd,facility_power_w,replica_devices,tokens_per_s_per_replica&amp;in=training\.days"/.test(iframe),
            `iframe snippet: ${iframe}`);
-    await app.page.screenshot({ path: path.join(shots, 'embed-dialog.png') });
+    await screenshot(app.page, path.join(shots, 'embed-dialog.png'));
     assertClean(app.watch);
-    await app.watch.context.close();
+    await app.watch.close();
 
     const blog = `<!doctype html><meta charset="utf-8"><title>A post</title><body style="font:16px system-ui;max-width:40em;margin:2em auto">
 <h1>How many H100s for MoE 1T?</h1><p>An iframe made by the Embed dialog:</p>${iframe}
@@ -334,11 +335,11 @@ export const tests = [
   }],
 
   ['share: the offline copy opens its preloaded scenario from file://', async ({ browser, origin }) => {
-    const { page, watch } = await openApp(browser, origin, '#' + link('{"model":"moe-1t","training":{"days":45}}'));
+    const { page, watch } = await openApp(browser, origin, '#' + link('{"model":"moe-1t","training":{"days":45}}'), { shared: true });
     await until(page, () => /Devices for 45 days/.test(document.getElementById('results-text').textContent), null, '() => /Devices for 45 days/.test(document.getElementById(\'results-text\').textContent)');
     const html = await exported(page, 'offline');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
     // Budget: 540 kB (docs/budgets.md; 720 kB before Closure on the glue, LTO, trimmed glyph
     // ranges and the wasm inlined 7 bits to a character). Issue 11's target is 480 kB.
     assert(html.length < 5.4e5, `offline copy is ${html.length} bytes`);
@@ -353,6 +354,6 @@ export const tests = [
     assert(again.length > 4e5 && /id="sizer-preload">s1\./.test(again.toString()) && /id="sizer-wasm">/.test(again.toString()),
            'offline copy of the offline copy');
     assertClean(offline.watch);
-    await offline.watch.context.close();
+    await offline.watch.close();
   }],
 ];

@@ -3,14 +3,15 @@
 // numbers); what is typed into it — inserted text as a virtual keyboard sends it, key events, an
 // IME composition, Backspace — edits the field; Enter commits, Escape reverts, and either gives the
 // focus back to the canvas. With a mouse the hidden input never takes the focus.
-import { assert, assertClean, frames, openPage, scrollInputs, waitForFirstFrame, waitText, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, openPage, screenshot, scrollInputs, waitForFirstFrame, waitText, widgetRect } from './lib.mjs';
 
 const kPhone = { name: 'phone', viewport: { width: 390, height: 844 } };
 const kField = 'input:training.days';
 
-async function open(browser, origin, hasTouch) {
+// `shared`: a loaded page from the pool, for a test that leaves the window its size.
+async function open(browser, origin, hasTouch, shared = true) {
   const viewport = hasTouch ? kPhone.viewport : { width: 1280, height: 800 };
-  const opened = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport,
+  const opened = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, shared,
                                            deviceScaleFactor: hasTouch ? 2 : 1, hasTouch });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
@@ -79,14 +80,14 @@ export const tests = [
     assert((await active(page)).id === 'canvas', 'Escape left the hidden input focused');
     assert(/Devices for 12 days/.test(await page.textContent('#results-text')), 'Escape did not revert the field');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['soft keyboard: when the keyboard shrinks the window, the field being typed into scrolls back into view (phone)',
    async ({ browser, origin, shots }) => {
     // Android shrinks the window when its keyboard opens (here: 844 → 504 CSS px). The last
     // visible field of the inputs panel would then be under the results; its panel scrolls instead.
-    const { page, watch } = await open(browser, origin, true);
+    const { page, watch } = await open(browser, origin, true, false);
     const field = 'input:model.heads';
     const before = await widgetRect(page, field);
     await page.touchscreen.tap(before.x + before.w / 2, before.y + before.h / 2);
@@ -103,7 +104,7 @@ export const tests = [
     assert(after.y >= visibleTop && after.y + after.h <= visibleBottom,
            `the edited field is out of view after the window shrank: y ${after.y}–${after.y + after.h}, panel ${visibleTop}–${visibleBottom}`);
     assert(await editing(page) && (await active(page)).id === 'sizer-keyboard', 'the field or the keyboard closed when the window shrank');
-    await page.screenshot({ path: `${shots}/soft-keyboard-shrunk-phone.png` });
+    await screenshot(page, `${shots}/soft-keyboard-shrunk-phone.png`);
     // Typing goes on into the same field, and Enter applies it.
     await page.keyboard.insertText('128');
     await frames(page, 4);
@@ -115,7 +116,7 @@ export const tests = [
       return s.model && s.model.heads === 128;
     }, null, { timeout: 10000 });
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['soft keyboard: with a mouse the hidden input never takes the focus (desktop)', async ({ browser, origin }) => {
@@ -130,6 +131,6 @@ export const tests = [
     await page.keyboard.press('Enter');
     await waitText(page, /Devices for 40 days/, 'typing after a mouse click');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

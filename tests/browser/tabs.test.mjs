@@ -3,12 +3,13 @@
 // desktop, where ImGui's tab bar has room for all (it would squeeze them to "Trai…"), every tab is
 // on screen, and a tap or click on one opens its view. Screenshots: tabs-phone.png, tabs-150.png.
 import path from 'node:path';
-import { assert, assertClean, frames, openPage, waitForFirstFrame, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, openPage, screenshot, waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const kTabs = ['Overview', 'Training', 'Serving', 'Communication', 'Reliability & cost', 'Compare chips', 'Charts', 'Planner'];
 
 async function tabRects(browser, origin, viewport, deviceScaleFactor, hasTouch) {
-  const opened = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch });
+  const opened = await openPage(browser, { allow: (url) => url.startsWith(origin + '/'), viewport, deviceScaleFactor, hasTouch,
+                                           shared: true });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   const rects = [];
@@ -19,7 +20,7 @@ async function tabRects(browser, origin, viewport, deviceScaleFactor, hasTouch) 
 export const tests = [
   ['tabs: every view tab keeps its full label on a phone and at 150% zoom, and opens its view', async ({ browser, origin, shots }) => {
     const wide = await tabRects(browser, origin, { width: 1600, height: 900 }, 1, false);
-    await wide.watch.context.close();
+    await wide.watch.close();
     for (const [name, viewport, scale, touch] of [['phone', { width: 390, height: 844 }, 2, true],
                                                   ['150', { width: 853, height: 533 }, 1.5, false]]) {
       const { page, watch, rects } = await tabRects(browser, origin, viewport, scale, touch);
@@ -39,9 +40,9 @@ export const tests = [
       await frames(page, 8);
       const ui = Object.keys(await page.evaluate(() => window.sizerUi || {}));
       assert(ui.some((k) => k.startsWith('value:plan.') || k.includes('planner')), `${name}: the Planner tab did not open its view: ${ui.filter((k) => !k.startsWith('input:')).join(', ')}`);
-      await page.screenshot({ path: path.join(shots, `tabs-${name}.png`) });
+      await screenshot(page, path.join(shots, `tabs-${name}.png`));
       assertClean(watch);
-      await watch.context.close();
+      await watch.close();
     }
   }],
 ];

@@ -4,7 +4,7 @@
 // Real touch events through CDP (Input.dispatchTouchEvent: touchStart, touchMove × n, touchEnd), as
 // a finger sends them, at phone size (390×844, 2×, hasTouch).
 import path from 'node:path';
-import { assert, assertClean, frames, openPhone, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, openPhone, screenshot, widgetRect } from './lib.mjs';
 
 const kField = 'input:model.layers';  // in the inputs panel, above the results on a phone
 
@@ -32,7 +32,7 @@ async function drag(page, cdp, x, y, dy, { steps = 10, pauseMs = 16, restMs = 0 
 export const tests = [
   ['touch: a one-finger drag scrolls the inputs panel with the finger, glides on after a flick, and never taps (phone)',
    async ({ browser, origin, shots }) => {
-    const { page, watch } = await openPhone(browser, origin);
+    const { page, watch } = await openPhone(browser, origin, { shared: true });
     const cdp = await watch.context.newCDPSession(page);
     const f = await widgetRect(page, kField);
     const x = f.x + f.w / 2;  // the finger goes down on the field itself: a tap there would edit it
@@ -47,7 +47,7 @@ export const tests = [
     const y1b = await fieldY(page);
     assert(Math.abs(y1b - y1) <= 2, `the panel glided after a finger that rested before lifting: ${y1} → ${y1b}`);
     assert(!(await editing(page)), 'the drag opened a field for editing (it counted as a tap)');
-    await page.screenshot({ path: path.join(shots, 'touch-drag-phone.png') });
+    await screenshot(page, path.join(shots, 'touch-drag-phone.png'));
     // And back down by 100 px.
     const back = await widgetRect(page, kField);
     await drag(page, cdp, x, Math.min(back.y + back.h / 2, 300), 100, { pauseMs: 40, restMs: 250 });
@@ -67,7 +67,7 @@ export const tests = [
     await sleep(300);
     assert(Math.abs((await fieldY(page)) - yStop) <= 1, 'the glide had not stopped 3 s after the flick');
     assert(!(await editing(page)), 'the flick opened a field for editing');
-    await page.screenshot({ path: path.join(shots, 'touch-flick-phone.png') });
+    await screenshot(page, path.join(shots, 'touch-flick-phone.png'));
     // A tap still edits a field (the first tap included).
     const theme = await widgetRect(page, 'button:theme');
     for (let i = 0; i < 12 && (await fieldY(page)) < theme.y + theme.h + 40; i++) {  // drag the field back
@@ -87,7 +87,7 @@ export const tests = [
     assert(await editing(page), `a tap that wobbled 3 px on ${kField} did not open it for editing`);
     assert(Math.abs((await fieldY(page)) - r.y) <= 1, 'a tap that wobbled 3 px scrolled the panel');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['touch: a two-finger pinch and a resized window leave the canvas drawing at the new size (phone)',
@@ -110,8 +110,8 @@ export const tests = [
     await frames(page, 8);
     const size = await page.evaluate(() => { const c = document.getElementById('canvas'); return [c.width, c.height]; });
     assert(size[0] === 1200 && size[1] === 1400, `the canvas did not follow the window: ${size}`);
-    await page.screenshot({ path: path.join(shots, 'touch-after-pinch-resize.png') });
+    await screenshot(page, path.join(shots, 'touch-after-pinch-resize.png'));
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

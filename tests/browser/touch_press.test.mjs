@@ -4,7 +4,7 @@
 // a one-finger sideways drag scrolls a table that is wider than a phone. Real touch events through
 // CDP (Input.dispatchTouchEvent) at phone size (390×844, 2×, hasTouch).
 import path from 'node:path';
-import { assert, assertClean, frames, openPhone, widgetRect } from './lib.mjs';
+import { assert, assertClean, frames, openPhone, screenshot, widgetRect } from './lib.mjs';
 
 const kPhone = { width: 390, height: 844 };
 const kValue = 'value:training.memory.state_bytes';
@@ -47,7 +47,7 @@ async function dragIntoView(page, cdp, name, tab) {
 
 // The phone app on its Training view with kValue dragged into view; its centre in CSS pixels.
 async function trainingValueOnPhone(browser, origin) {
-  const { page, watch } = await openPhone(browser, origin);
+  const { page, watch } = await openPhone(browser, origin, { shared: true });
   const cdp = await watch.context.newCDPSession(page);
   await tap(page, await widgetRect(page, 'tab:Training'));
   await page.waitForFunction((n) => n in (window.sizerUi || {}), kValue, { timeout: 10000 });
@@ -74,7 +74,7 @@ export const tests = [
     await frames(page, 4);
     assert((await hover(page)).includes(kPath), `the working closed when the finger lifted: "${await hover(page)}"`);
     assert(!(await pinned(page)), 'the long press also counted as a tap: it pinned the working');
-    await page.screenshot({ path: path.join(shots, 'touch-long-press-phone.png') });
+    await screenshot(page, path.join(shots, 'touch-long-press-phone.png'));
     // The next tap elsewhere closes it.
     await tap(page, await widgetRect(page, 'tab:Training'));
     assert(!(await hover(page)).includes(kPath), `the working stayed after a tap elsewhere: "${await hover(page)}"`);
@@ -82,7 +82,7 @@ export const tests = [
     await tap(page, await widgetRect(page, kValue));
     assert(await pinned(page), 'a tap on the number did not pin its working');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['touch: a drag that rests before lifting is no long press, and no tap (phone)', async ({ browser, origin }) => {
@@ -94,11 +94,11 @@ export const tests = [
     assert(!(await pinned(page)), 'the drag pinned a working (it counted as a tap)');
     assert(!(await hover(page)).includes(kPath), 'the drag opened the working tooltip of the number it started on');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['touch: a one-finger sideways drag scrolls the Compare table with the finger (phone)', async ({ browser, origin, shots }) => {
-    const { page, watch } = await openPhone(browser, origin);
+    const { page, watch } = await openPhone(browser, origin, { shared: true });
     const cdp = await watch.context.newCDPSession(page);
     await tap(page, await widgetRect(page, 'tab:Compare chips'));
     await page.waitForFunction(() => (window.sizerUi || {})['header:compare:3'], null, { timeout: 10000 });
@@ -113,13 +113,13 @@ export const tests = [
     assert(x1 < x0, `a drag to the left did not scroll the table: column at ${x0} → ${x1}`);
     assert(Math.abs((x0 - x1) - 150) <= 20, `a 150 px sideways drag scrolled ${(x0 - x1).toFixed(1)} px (want about 150)`);
     assert(Math.abs((await widgetRect(page, 'header:compare:0')).y - table.y) <= 2, 'the sideways drag scrolled the table down');
-    await page.screenshot({ path: path.join(shots, 'touch-drag-sideways-phone.png') });
+    await screenshot(page, path.join(shots, 'touch-drag-sideways-phone.png'));
     // And back to the right by 100 px.
     await finger(cdp, [0, 1, 2, 3, 4].map((k) => [100 + 25 * k, y]), { pauseMs: 40, restMs: 250 });
     await frames(page, 6);
     const x2 = (await widgetRect(page, col)).x;
     assert(Math.abs((x2 - x1) - 100) <= 20, `a 100 px drag to the right scrolled ${(x2 - x1).toFixed(1)} px (want about 100)`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

@@ -3,14 +3,14 @@
 // reported and the last valid results stay; every main view draws, and screenshots of each are
 // written for people to look at (BUILD/screenshots/).
 import path from 'node:path';
-import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, typeIntoWidget,
+import { assert, assertClean, clickWidget, drawnFraction, frames, openPage, resultsText, screenshot, typeIntoWidget,
          waitForFirstFrame, widgetRect } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
 const kViewport = { width: 1440, height: 900 };
 
 async function openApp(browser, origin, options = {}) {
-  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: kViewport, ...options });
+  const opened = await openPage(browser, { allow: sameOrigin(origin), viewport: kViewport, shared: true, ...options });
   await opened.page.goto(`${origin}/index.html`);
   await waitForFirstFrame(opened.page);
   return opened;
@@ -26,9 +26,9 @@ export const tests = [
                                null, { timeout: 5000 });
     const after = await resultsText(page);
     assert(/Devices for 45 days: 24,9\d\d to 36,\d\d\d/.test(after), `schedule change not reflected:\n${after}`);
-    await page.screenshot({ path: path.join(shots, 'edited-days.png') });
+    await screenshot(page, path.join(shots, 'edited-days.png'));
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['the page shows what renting the recommended cluster costs, and says when a chip has no public price',
@@ -41,7 +41,7 @@ export const tests = [
     assert(/Cost of renting the recommended cluster for 90 days: \$285M to \$413M/.test(text),
            `cluster cost missing:\n${text}`);
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
     // Data: the H800 has no public price; the page says so instead of a blank.
     const scenario = Buffer.from('{"model": "dense-1t", "device": "h800"}', 'utf8').toString('base64url');
     const h800 = await openApp(browser, origin, {});
@@ -50,9 +50,9 @@ export const tests = [
                                     { timeout: 5000 });
     const t2 = await resultsText(h800.page);
     assert(/Training cost for the useful device-hours: no public price/.test(t2), `no-public-price note missing:\n${t2}`);
-    await h800.page.screenshot({ path: path.join(shots, 'h800-no-price.png') });
+    await screenshot(h800.page, path.join(shots, 'h800-no-price.png'));
     assertClean(h800.watch);
-    await h800.watch.context.close();
+    await h800.watch.close();
   }],
 
   ['the mouse wheel and a trackpad scroll a panel the right way, by the right distance', async ({ browser, origin, shots }) => {
@@ -79,7 +79,7 @@ export const tests = [
     await frames(page, 4);
     const y3 = (await widgetRect(page, field)).y;
     assert(Math.abs(y3 - y0) <= 40, `scrolling back up did not return near the start: ${y0} → ${y3}`);
-    await page.screenshot({ path: path.join(shots, 'wheel.png') });
+    await screenshot(page, path.join(shots, 'wheel.png'));
     // Shift + a vertical notch scrolls a sideways-scrolling panel (the Compare table) to the right,
     // by about the notch's distance: the columns move left under the pointer.
     await clickWidget(page, 'tab:Compare chips');
@@ -103,9 +103,9 @@ export const tests = [
     await frames(page, 4);
     const x2 = (await widgetRect(page, col)).x;
     assert(Math.abs(x2 - x1) < 2, `a notch without Shift moved the table sideways: ${x1} → ${x2}`);
-    await page.screenshot({ path: path.join(shots, 'wheel-shift-compare.png') });
+    await screenshot(page, path.join(shots, 'wheel-shift-compare.png'));
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['invalid input is reported next to the field and the last results stay', async ({ browser, origin, shots }) => {
@@ -116,9 +116,9 @@ export const tests = [
     const text = await resultsText(page);
     assert(/training\.goodput: /.test(text), `issue not named by its path:\n${text}`);
     assert(/Devices for 90 days: 12,471 to 18,050/.test(text), `last valid results not kept:\n${text}`);
-    await page.screenshot({ path: path.join(shots, 'invalid-input.png') });
+    await screenshot(page, path.join(shots, 'invalid-input.png'));
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['clicking "Mixture of experts" with the mouse changes the model and results', async ({ browser, origin }) => {
@@ -130,24 +130,24 @@ export const tests = [
     const r = await widgetRect(page, 'input:model.moe.experts');  // MoE fields appear
     assert(r.w > 0, 'no experts field after switching to MoE');
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['every view draws; screenshots of overview, training, serving, communication, compare, charts',
    async ({ browser, origin, shots }) => {
     const { page, watch } = await openApp(browser, origin);
-    await page.screenshot({ path: path.join(shots, 'overview.png') });
+    await screenshot(page, path.join(shots, 'overview.png'));
     const views = [['Training', 'training'], ['Serving', 'serving'], ['Communication', 'communication'],
                    ['Compare chips', 'compare'], ['Charts', 'charts']];
     for (const [tab, file] of views) {
       await clickWidget(page, `tab:${tab}`);
       await frames(page, 4);
-      const png = await page.screenshot({ path: path.join(shots, `${file}.png`) });
+      const png = await screenshot(page, path.join(shots, `${file}.png`));
       const drawn = await drawnFraction(browser, png);
       assert(drawn > 0.02, `${tab} view looks empty (${(drawn * 100).toFixed(2)}% drawn pixels)`);
     }
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 
   ['hovering a number shows its working; the theme button switches to light', async ({ browser, origin, shots }) => {
@@ -156,13 +156,13 @@ export const tests = [
     const r = await widgetRect(page, 'value:training.memory.state_bytes');
     await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
     await frames(page, 6);
-    await page.screenshot({ path: path.join(shots, 'working-tooltip.png') });
+    await screenshot(page, path.join(shots, 'working-tooltip.png'));
     await clickWidget(page, 'value:training.memory.state_bytes');  // pins the working
     await clickWidget(page, 'tab:Overview');
     await clickWidget(page, 'button:theme');
     await page.mouse.move(5, 5);
     await frames(page, 4);
-    const png = await page.screenshot({ path: path.join(shots, 'overview-light.png') });
+    const png = await screenshot(page, path.join(shots, 'overview-light.png'));
     const bg = await page.evaluate(async (b64) => {
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
       const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
@@ -174,8 +174,8 @@ export const tests = [
     await clickWidget(page, 'tab:Charts');
     await page.mouse.move(5, 5);
     await frames(page, 4);
-    await page.screenshot({ path: path.join(shots, 'charts-light.png') });
+    await screenshot(page, path.join(shots, 'charts-light.png'));
     assertClean(watch);
-    await watch.context.close();
+    await watch.close();
   }],
 ];

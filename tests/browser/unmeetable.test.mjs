@@ -5,7 +5,7 @@
 // Then the schedule is typed longer with the keyboard (a tap first on the phone) and every point
 // comes within reach. At desktop size and on a phone with touch at devicePixelRatio 3.
 import path from 'node:path';
-import { assert, assertClean, frames, openPage, press, resultsText, scrollInputs, typeInto, waitForFirstFrame, waitText,
+import { assert, assertClean, frames, openPage, press, resultsText, screenshot, scrollInputs, typeInto, waitForFirstFrame, waitText,
   widgetRect, widgetText } from './lib.mjs';
 
 const sameOrigin = (origin) => (url) => url.startsWith(origin + '/');
@@ -25,12 +25,12 @@ async function drive(browser, origin, shots, size) {
   const where = (w) => `${size.name}: ${w}`;
   const touch = Boolean(size.hasTouch);
   const { page, watch } = await openPage(browser, { allow: sameOrigin(origin), viewport: size.viewport,
-                                                    deviceScaleFactor: size.deviceScaleFactor, hasTouch: touch });
+                                                    deviceScaleFactor: size.deviceScaleFactor, hasTouch: touch, shared: true });
   await page.goto(`${origin}/index.html#s1.${Buffer.from(JSON.stringify(kScenario)).toString('base64url')}`);
   await waitForFirstFrame(page);
   await frames(page, 8);
   await page.mouse.move(2, 2);
-  await page.screenshot({ path: path.join(shots, `unmeetable-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `unmeetable-${size.name}.png`));
 
   const api = await page.evaluate(async (s) => {
     const { default: createSizer } = await import('./sizer.mjs');
@@ -78,7 +78,7 @@ async function drive(browser, origin, shots, size) {
       await frames(page, 4);
     }
     assert(cell === 'out of reach', where(`the Compare table's 38% A100 cell "${cell}"`));
-    await page.screenshot({ path: path.join(shots, `unmeetable-compare-${size.name}.png`) });
+    await screenshot(page, path.join(shots, `unmeetable-compare-${size.name}.png`));
     await press(page, 'tab:Overview', touch);
     await frames(page, 4);
   }
@@ -91,9 +91,9 @@ async function drive(browser, origin, shots, size) {
   const detail365 = await widgetText(page, 'card-detail:Devices for the schedule');
   assert(detail365 && !detail365.includes('Out of reach'), where(`devices detail at 365 days "${detail365}"`));
   await frames(page, 3);
-  await page.screenshot({ path: path.join(shots, `unmeetable-365-days-${size.name}.png`) });
+  await screenshot(page, path.join(shots, `unmeetable-365-days-${size.name}.png`));
   assertClean(watch);
-  await watch.context.close();
+  await watch.close();
 }
 
 export const tests = [
