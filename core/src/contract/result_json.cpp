@@ -1,5 +1,6 @@
-// Result and scenario serialization (see result_json.h); the catalog records are written beside
-// their readers (records.cpp).
+// The result document (see result_json.h). Its scenario echo is written beside the scenario's
+// readers (scenario_parse.cpp and the block files it names); the catalog records beside theirs
+// (records.cpp).
 #include "sizer/contract/result_json.h"
 
 #include <cmath>
@@ -25,14 +26,6 @@ json verdict_json(comms::Verdict v) {
   return v == comms::Verdict::unknown ? json(nullptr) : json(comms::to_string(v));
 }
 
-// A price as scenario input: a bundled offer by id, a user's offer as an object.
-json price_input(const PriceOffer& p) {
-  if (!p.user_supplied) return p.id;
-  json j = price_json(p);
-  j.erase("user_supplied");
-  return j;
-}
-
 }  // namespace
 
 json issues_to_json(const std::vector<Issue>& issues) {
@@ -40,139 +33,6 @@ json issues_to_json(const std::vector<Issue>& issues) {
   for (const Issue& i : issues)
     a.push_back(json_object({{"path", i.path}, {"message", i.message}}));
   return a;
-}
-
-json scenario_to_json(const Scenario& s) {
-  const TrainingInputs& t = s.training;
-  const Layout& l = t.layout;
-  const ServingInputs& v = s.serving;
-  json model = model_to_json(s.model);
-  model.erase("user_supplied");
-  json device = device_to_json(s.device);
-  device.erase("user_supplied");
-  device.erase("default_system");
-  device.erase("default_price");
-  if (device["scale_out_bytes_per_s"].is_null()) device.erase("scale_out_bytes_per_s");
-  if (device["system_w"].is_null()) device.erase("system_w");
-  json j = json_object({{"schema", kScenarioSchema}, {"model", model}, {"device", device}});
-  if (!s.system_id.empty()) j["system"] = s.system_id;
-  json training = json_object({{"tokens", t.tokens},
-                               {"precision", to_string(t.precision)},
-                               {"mfu", t.mfu},
-                               {"optimizer", to_string(t.optimizer)},
-                               {"bytes_per_param", t.bytes_per_param},
-                               {"zero_stage", t.zero_stage},
-                               {"hbm_usable", t.hbm_usable},
-                               {"days", t.days},
-                               {"goodput", t.goodput},
-                               {"layout", json_object({{"tp", l.tp},
-                                                       {"pp", l.pp},
-                                                       {"dp", l.dp},
-                                                       {"ep", l.ep},
-                                                       {"cp", l.cp},
-                                                       {"virtual_stages", l.virtual_stages},
-                                                       {"micro_batch", l.micro_batch},
-                                                       {"global_batch", l.global_batch},
-                                                       {"seq_len", l.seq_len},
-                                                       {"recompute", to_string(l.recompute)},
-                                                       {"sequence_parallel", l.sequence_parallel},
-                                                       {"flash_attention", l.flash_attention},
-                                                       {"dp_overlap", l.dp_overlap}})},
-                               {"alltoall_dispatch_bytes", t.alltoall_dispatch_bytes},
-                               {"alltoall_combine_bytes", t.alltoall_combine_bytes},
-                               {"grad_bytes", t.grad_bytes},
-                               {"activation_bytes", t.activation_bytes},
-                               {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}});
-  if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
-  training["fp8_recipe"] = to_string(t.fp8_recipe);
-  if (t.dropout >= 0) training["dropout"] = t.dropout == 1;  // unset (from the block) by omission
-  if (t.param_gather_bytes > 0)
-    training["param_gather_bytes"] = t.param_gather_bytes;  // unset: activation_bytes
-  if (t.bf16_layers > 0)
-    training["bf16_layers"] = t.bf16_layers;              // unset: every layer at the precision
-  if (t.fp8_attention) training["fp8_attention"] = true;  // unset: attention in BF16
-  training["stack"] = json_object({{"id", t.stack.id},
-                                   {"memory_bound_scale", t.stack.memory_bound_scale},
-                                   {"layer_overhead_s", t.stack.layer_overhead_s},
-                                   {"cast_scale", t.stack.cast_scale},
-                                   {"permute_scale", t.stack.permute_scale},
-                                   {"gathers_expert_bias", t.stack.gathers_expert_bias},
-                                   {"gmm_tile_rows", t.stack.gmm_tile_rows}});
-  if (t.stack.attention_efficiency > 0)
-    training["stack"]["attention"] = t.stack.attention_efficiency;
-  const AttentionBlocks& ab = t.stack.attention_blocks;
-  training["stack"]["embedding_matmul"] = t.stack.embedding_matmul;
-  training["stack"]["vocab_tiles"] = t.stack.vocab_tiles;
-  training["stack"]["attention_blocks"] = json_object({{"q_tokens", ab.q_tokens},
-                                                       {"kv_tokens", ab.kv_tokens},
-                                                       {"q_bwd_tokens", ab.q_bwd_tokens},
-                                                       {"kv_bwd_tokens", ab.kv_bwd_tokens}});
-  json& lj = training["layout"];
-  lj["given"] = s.training.layout_given;
-  lj["tp_comm_overlap"] = l.tp_comm_overlap;
-  lj["pp_comm_overlap"] = l.pp_comm_overlap;
-  lj["ep_folding"] = l.ep_folding;
-  lj["ep_overlap"] = l.ep_overlap;
-  if (l.expert_tp > 0) lj["expert_tp"] = l.expert_tp;  // 0 = the default, written by omission
-  if (l.expert_imbalance > 0) lj["expert_imbalance"] = l.expert_imbalance;
-  if (l.fsdp_shard > 0) lj["fsdp_shard"] = l.fsdp_shard;
-  if (l.offload_activations) lj["offload_activations"] = true;  // false, the default, by omission
-  if (l.recompute_fraction < 1)
-    lj["recompute_fraction"] = l.recompute_fraction;  // 1, the default, by omission
-  if (l.einsum_dispatch) lj["einsum_dispatch"] = true;
-  if (l.sparsecore_gather) lj["sparsecore_gather"] = true;
-  if (l.pp_schedule != PpSchedule::one_f_one_b) lj["pp_schedule"] = to_string(l.pp_schedule);
-  if (l.ep_dispatcher != EpDispatcher::alltoall) lj["ep_dispatcher"] = to_string(l.ep_dispatcher);
-  const SearchInputs& q = t.search;
-  if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp ||
-      !q.allow_dp || q.allow_cp || !q.allow_ep || !q.allow_ep_folding || !q.allow_flash_attention ||
-      !q.allow_tp_comm_overlap) {
-    json search =
-        json_object({{"objective", q.objective},
-                     {"top", q.top},
-                     {"allow", json_object({{"tp", q.allow_tp},
-                                            {"pp", q.allow_pp},
-                                            {"dp", q.allow_dp},
-                                            {"cp", q.allow_cp},
-                                            {"ep", q.allow_ep},
-                                            {"ep_folding", q.allow_ep_folding},
-                                            {"flash_attention", q.allow_flash_attention},
-                                            {"tp_comm_overlap", q.allow_tp_comm_overlap}})}});
-    if (q.devices_min > 0) {
-      search["devices"] = q.devices_min == q.devices_max
-                              ? json(q.devices_min)
-                              : json::array({q.devices_min, q.devices_max});
-    }
-    training["search"] = search;
-  }
-  if (t.price.usd_per_device_hour > 0) training["price"] = price_input(t.price);
-  json serving = json_object({{"weight_precision", to_string(v.weight_precision)},
-                              {"kv_precision", to_string(v.kv_precision)},
-                              {"block_scale_bytes_per_param", v.block_scale_bytes_per_param},
-                              {"context", v.context},
-                              {"batch", v.batch},
-                              {"kv_fill", v.kv_fill},
-                              {"tp", v.tp},
-                              {"hbm_usable", v.hbm_usable},
-                              {"prompt_tokens", v.prompt_tokens},
-                              {"prefill_mfu", v.prefill_mfu},
-                              {"kv_link_bytes_per_s", v.kv_link_bytes_per_s},
-                              {"realised_fraction", v.realised_fraction},
-                              {"utilisation", v.utilisation},
-                              {"demand_tokens_per_day", v.demand_tokens_per_day},
-                              {"collective_latency_s", v.collective_latency_s},
-                              {"headroom_low", v.headroom_low},
-                              {"headroom_high", v.headroom_high}});
-  if (v.replica_devices > 0) serving["replica_devices"] = v.replica_devices;
-  if (v.price.usd_per_device_hour > 0) serving["price"] = price_input(v.price);
-  if (v.workload_given) detail::serving_inputs_json(v, &serving);
-  j["training"] = training;
-  j["serving"] = serving;
-  j["power"] = json_object({{"pue", s.power.pue}});
-  if (s.power.system_w_per_device > 0)
-    j["power"]["system_w_per_device"] = s.power.system_w_per_device;
-  detail::operations_inputs_json(s, &j);
-  return j;
 }
 
 json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issue>& warnings) {
