@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "input_fields.h"
 #include "scenario_edit.h"
 #include "share_actions.h"
 
@@ -14,34 +15,22 @@ using nlohmann::json;
 
 namespace {
 
+// The form's numbers are the field kit's (input_fields.h): rect "custom:<id>", committed on Enter,
+// Tab or leaving the field.
+constexpr FieldPlace kDialog = FieldPlace::custom_dialog;
 constexpr const char* kOfferKinds[] = {"on_demand", "capacity_block", "commit_1y", "commit_3y", "spot", "reserved", "marketplace"};
 
 void text_field(Ui& ui, const char* label, const char* id, char* buf, size_t size) {
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  ImGui::SameLine(ui.px(190));
+  dialog_label(ui, label);
   ImGui::SetNextItemWidth(ui.px(260));
   ImGui::InputText((std::string("##") + id).c_str(), buf, size);
   note_rect(ui, std::string("custom:") + id);
 }
 
-void number_field(Ui& ui, const char* label, const char* id, double* v, const char* unit) {
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  ImGui::SameLine(ui.px(190));
-  ImGui::SetNextItemWidth(ui.px(160));
-  ImGui::InputDouble((std::string("##") + id).c_str(), v, 0, 0, "%.6g");
-  note_rect(ui, std::string("custom:") + id);
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", unit);
-}
-
 // A device picker over the catalog (systems and prices name the device they are for).
 void device_field(Ui& ui) {
   CustomForm& f = ui.state.share.form;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Device id");
-  ImGui::SameLine(ui.px(190));
+  dialog_label(ui, "Device id");
   ImGui::SetNextItemWidth(ui.px(260));
   if (ImGui::BeginCombo("##device", f.device[0] ? f.device : "choose a device")) {
     for (const sizer::Device& d : ui.state.share.catalog.devices) {
@@ -166,31 +155,29 @@ void custom_window(Ui& ui) {
     text_field(ui, "Id (a-z 0-9 - _ .)", "id", f.id, sizeof f.id);
     if (f.tab != 2) text_field(ui, "Name", "name", f.name, sizeof f.name);
     if (f.tab == 0) {
-      number_field(ui, "HBM capacity", "memory", &f.memory_gb, "GB");
-      number_field(ui, "HBM bandwidth", "hbm", &f.hbm_tb_s, "TB/s");
-      number_field(ui, "BF16 dense", "bf16", &f.bf16_tflops, "TFLOP/s");
-      number_field(ui, "FP8 dense", "fp8", &f.fp8_tflops, "TFLOP/s (0 = none)");
-      number_field(ui, "FP4 dense", "fp4", &f.fp4_tflops, "TFLOP/s (0 = none)");
+      value_field(ui, {"memory", "HBM capacity", 1, "GB"}, &f.memory_gb, kDialog);
+      value_field(ui, {"hbm", "HBM bandwidth", 1, "TB/s"}, &f.hbm_tb_s, kDialog);
+      value_field(ui, {"bf16", "BF16 dense", 1, "TFLOP/s"}, &f.bf16_tflops, kDialog);
+      value_field(ui, {"fp8", "FP8 dense", 1, "TFLOP/s (0 = none)"}, &f.fp8_tflops, kDialog);
+      value_field(ui, {"fp4", "FP4 dense", 1, "TFLOP/s (0 = none)"}, &f.fp4_tflops, kDialog);
     }
     if (f.tab == 1) {
       device_field(ui);
-      number_field(ui, "Devices per system", "devices", &f.devices, "");
+      value_field(ui, {"devices", "Devices per system", 1, ""}, &f.devices, kDialog);
     }
     if (f.tab != 2) {
-      number_field(ui, "Scale-up domain", "domain", &f.scale_up_domain, "devices");
-      number_field(ui, "Scale-up bandwidth", "scaleup", &f.scale_up_gb_s, "GB/s per device");
-      number_field(ui, "Scale-out bandwidth", "scaleout", &f.scale_out_gb_s, "GB/s per device");
-      number_field(ui, "System power", "power", &f.system_w, "W per device");
+      value_field(ui, {"domain", "Scale-up domain", 1, "devices"}, &f.scale_up_domain, kDialog);
+      value_field(ui, {"scaleup", "Scale-up bandwidth", 1, "GB/s per device"}, &f.scale_up_gb_s, kDialog);
+      value_field(ui, {"scaleout", "Scale-out bandwidth", 1, "GB/s per device"}, &f.scale_out_gb_s, kDialog);
+      value_field(ui, {"power", "System power", 1, "W per device"}, &f.system_w, kDialog);
     }
     if (f.tab == 2) {
       device_field(ui);
       text_field(ui, "Provider", "provider", f.provider, sizeof f.provider);
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted("Offer kind");
-      ImGui::SameLine(ui.px(190));
+      dialog_label(ui, "Offer kind");
       ImGui::SetNextItemWidth(ui.px(260));
       ImGui::Combo("##kind", &f.offer_kind, kOfferKinds, 7);
-      number_field(ui, "Price", "usd", &f.usd_per_hour, "USD per device-hour");
+      value_field(ui, {"usd", "Price", 1, "USD per device-hour"}, &f.usd_per_hour, kDialog);
       text_field(ui, "Region", "region", f.region, sizeof f.region);
       text_field(ui, "Date checked", "date", f.date, sizeof f.date);
     }

@@ -323,8 +323,8 @@ void serving_block(Ui& ui) {
   const std::string hint = "(0 = auto: " + sizer::fmt::count(sv.replica_devices) + ")";
   number_field(ui, {"serving.replica_devices", "Replica size", 1, "devices", true,
                     "Devices per serving replica. 0 picks it: the smallest power of two ≥ the minimum that "
-                    "holds weights and KV cache, inside one scale-up domain; else whole domains."},
-               input_number(ui.state, "serving.replica_devices") == 0 ? hint.c_str() : nullptr);
+                    "holds weights and KV cache, inside one scale-up domain; else whole domains.",
+                    input_number(ui.state, "serving.replica_devices") == 0 ? hint.c_str() : nullptr});
   // 0 means automatic: the draft drops the key (the contract takes 1 and up, or no key).
   if (is_set(ui.state, "serving.replica_devices") && input_number(ui.state, "serving.replica_devices") == 0) {
     clear_input(ui.state, "serving.replica_devices");

@@ -73,12 +73,7 @@ void range_field(Ui& ui, const char* label, const char* path, double scale, cons
     const std::string end_path = std::string(path) + "[" + std::to_string(i) + "]";
     double shown = ends[i] / scale;
     ImGui::SetNextItemWidth(w);
-    if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
-    const bool typed = ImGui::InputDouble("##v", &shown, 0.0, 0.0, "%.6g");
-    if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
-    note_rect(ui, "input:" + end_path);
-    focus_ring(ui, end_path);
-    if (edit_committed(ui, end_path, label, typed, &shown)) {
+    if (number_input(ui, FieldPlace::inputs_column, end_path, label, &shown, "%.6g", bad)) {
       json range = json::array({ends[0], ends[1]});
       range[i] = shown * scale;
       set_input(ui.state, path, range);
@@ -127,8 +122,8 @@ void ops_block(Ui& ui) {
   const bool spares_set = is_set(ui.state, "training.reliability.spare_domains");
   number_field(ui, {"training.reliability.spare_domains", "Spare domains", 1, "", true,
                     "Hot spare failure domains (servers or tray slices) kept ready. Auto: enough for 99.9% of "
-                    "the failures under repair at once."},
-               spares_set ? nullptr : "auto", e.reliability.spare_domains);
+                    "the failures under repair at once.",
+                    spares_set ? nullptr : "auto", e.reliability.spare_domains});
   if (spares_set) {
     ImGui::SameLine();
     if (ImGui::SmallButton("auto")) clear_input(ui.state, "training.reliability.spare_domains");
@@ -138,16 +133,16 @@ void ops_block(Ui& ui) {
   subheading(ui, "Storage");
   const bool capacity_set = s.training.storage.capacity_bytes > 0;
   number_field(ui, {"training.storage.capacity_bytes", "Capacity", 1e15, "PB", false,
-                    "The cluster's storage. Checked against the retained checkpoints plus the training data."},
-               capacity_set ? nullptr : "(not given)");
+                    "The cluster's storage. Checked against the retained checkpoints plus the training data.",
+                    capacity_set ? nullptr : "(not given)"});
   number_field(ui, {"training.checkpoint_bytes_per_s", "Write bandwidth", 1e12, "TB/s", false,
                     "Aggregate storage write bandwidth: sets the checkpoint write time."});
 
   subheading(ui, "Owning the cluster");
   const bool known = s.ownership.capital_known;
   number_field(ui, {"ownership.usd_per_device", "Purchase price", 1, "$ per device", false,
-                    "System price divided by its devices (network and storage are added on top as a share)."},
-               known ? nullptr : "(none bundled)", s.ownership.capital.usd_per_device);
+                    "System price divided by its devices (network and storage are added on top as a share).",
+                    known ? nullptr : "(none bundled)", s.ownership.capital.usd_per_device});
   number_field(ui, {"ownership.depreciation_years", "Depreciation", 1, "years", false, nullptr});
   number_field(ui, {"ownership.usd_per_kwh", "Electricity", 1, "$/kWh", false, nullptr});
   number_field(ui, {"ownership.colo_usd_per_kw_month", "Colocation", 1, "$/kW-month", false,

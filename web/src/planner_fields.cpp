@@ -1,133 +1,16 @@
-// Planner editor fields and the layout editor (see planner_fields.h).
-// Rectangles are named "planner:<path>" (the inputs column names its own "input:<path>").
+// The Planner's layout editor (see planner_fields.h), built from the field kit (input_fields.h).
 #include "planner_fields.h"
 
-#include <algorithm>
-#include <cmath>
+#include <string>
 
+#include "input_fields.h"
 #include "planner_state.h"
 #include "scenario_edit.h"
-#include "working_tooltip.h"
 
 namespace sizer_web {
 
 namespace fmt = sizer::fmt;
-using nlohmann::json;
 
-// Issues at `path` and below it; with `exact`, only those naming `path` itself (a block's own).
-void issues_under(Ui& ui, const std::string& path, bool exact) {
-  auto lines = [&](std::vector<const sizer::Issue*> list, ImU32 color) {
-    if (exact) list.erase(std::remove_if(list.begin(), list.end(), [&](const sizer::Issue* i) { return i->path != path; }), list.end());
-    issue_lines(ui, list, color);
-  };
-  lines(issues_at(ui.state.editor.issues, path), ui.pal.bad);
-  lines(issues_at(ui.state.editor.warnings, path), ui.pal.warn);
-}
-
-// Fields sit in label | input cell pairs of a 4-column table (two fields per row).
-void row_label(const char* label) {
-  ImGui::TableNextColumn();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  ImGui::TableNextColumn();
-}
-
-// A number field for `path` shown as the stored value ÷ `scale` in `format`; whole numbers when
-// `whole`; `value` overrides what is shown (e.g. a default from elsewhere).
-void number_cell(Ui& ui, const char* label, const std::string& id, double shown, const char* format,
-                 const std::function<void(double)>& apply) {
-  row_label(label);
-  ImGui::PushID(id.c_str());
-  double v = shown;
-  const bool bad = !issues_at(ui.state.editor.issues, id).empty();
-  if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
-  ImGui::SetNextItemWidth(-1.0f);
-  const bool typed = ImGui::InputDouble("##v", &v, 0.0, 0.0, format);
-  if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
-  note_rect(ui, "planner:" + id);
-  focus_ring(ui, id);
-  if (edit_committed(ui, id, label, typed, &v)) apply(v);
-  pending_caption(ui, id);
-  ImGui::PopID();
-}
-
-void number_field(Ui& ui, const char* label, const char* path, double scale, const char* format, bool whole,
-                  const double* value) {
-  const double shown = (value ? *value : input_number(ui.state, path)) / scale;
-  number_cell(ui, label, path, shown, format,
-              [&](double v) { set_input(ui.state, path, (whole ? std::round(v) : v) * scale); });
-  issues_under(ui, path);
-}
-
-void count_field(Ui& ui, const char* label, const char* path, const double* value) {
-  number_field(ui, label, path, 1.0, "%.0f", true, value);
-}
-
-void switch_field(Ui& ui, const char* label, const char* path) {
-  row_label(label);
-  ImGui::PushID(path);
-  bool on = input_bool(ui.state, path);
-  if (ImGui::Checkbox("##b", &on)) set_input(ui.state, path, on);
-  note_rect(ui, std::string("planner:") + path);
-  focus_ring(ui, path);
-  issues_under(ui, path);
-  ImGui::PopID();
-}
-
-// A choice among `options`, stored as a string (or as an integer when `integer`); while its list
-// is open, the entries' rects are "planner:<path>=<value>".
-void choice_field(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, bool integer) {
-  row_label(label);
-  ImGui::PushID(path);
-  // Choosing the option it already has keeps an object's own keys (input_choice).
-  const std::string current =
-      integer ? std::to_string(static_cast<int>(input_number(ui.state, path))) : input_choice(ui.state, path);
-  const char* preview = current.empty() && !options.empty() ? options.front().label : current.c_str();
-  for (const Option& o : options) {
-    if (current == o.value) preview = o.label;
-  }
-  ImGui::SetNextItemWidth(-1.0f);
-  const std::string shown = preview;
-  if (ImGui::BeginCombo("##c", preview)) {
-    for (const Option& o : options) {
-      if (ImGui::Selectable(o.label, current == o.value) && current != o.value) {
-        set_input(ui.state, path, integer ? json(std::stoi(o.value)) : json(o.value));
-      }
-      note_rect(ui, std::string("planner:") + path + "=" + o.value);
-    }
-    ImGui::EndCombo();
-  }
-  note_text(ui, std::string("planner:") + path, shown);
-  focus_ring(ui, path);
-  issues_under(ui, path);
-  ImGui::PopID();
-}
-
-// A row of radio buttons for a choice stored as a string at `path` (rects "planner:<path>=<value>").
-void radio_row(Ui& ui, const char* label, const char* path, const std::vector<Option>& options, const std::string& current) {
-  ImGui::PushID(path);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  for (const Option& o : options) {
-    ImGui::SameLine();
-    if (ImGui::RadioButton(o.label, current == o.value) && current != o.value) set_input(ui.state, path, o.value);
-    note_rect(ui, std::string("planner:") + path + "=" + o.value);
-  }
-  issues_under(ui, path);
-  ImGui::PopID();
-}
-
-bool begin_fields(Ui& ui, const char* id) {
-  if (!ImGui::BeginTable(id, 4, ImGuiTableFlags_SizingStretchProp)) return false;
-  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.29f);
-  ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthStretch, 0.21f);
-  ImGui::TableSetupColumn("label2", ImGuiTableColumnFlags_WidthStretch, 0.29f);
-  ImGui::TableSetupColumn("input2", ImGuiTableColumnFlags_WidthStretch, 0.21f);
-  (void)ui;
-  return true;
-}
-
-// [SECTION] Layout editor
 void layout_editor(Ui& ui) {
   const PlannerState& p = ui.state.view.planner;
   ImGui::PushFont(ui.fonts.heading);
@@ -203,8 +86,8 @@ void layout_editor(Ui& ui) {
   const char* kShare = "training.layout.recompute_fraction";
   if (input_string(ui.state, "training.layout.recompute") == "full") {
     if (begin_fields(ui, "recompute_share")) {
-      const double shown = input_number(ui.state, kShare, 1.0);  // unset: the whole forward
-      number_field(ui, "Recomputed %", kShare, 0.01, "%.0f", false, &shown);
+      // Unset: the whole forward (1, shown as 100).
+      number_field(ui, {kShare, "Recomputed %", 0.01, "", false, nullptr, nullptr, 1.0, "%.0f"}, FieldPlace::planner_table);
       ImGui::EndTable();
     }
   } else if (is_set(ui.state, kShare)) {

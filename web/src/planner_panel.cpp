@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "input_fields.h"
 #include "planner_charts.h"
 #include "sizer/layout/layout_accuracy.h"
 #include "planner_fields.h"
@@ -147,25 +148,18 @@ void search_settings(Ui& ui) {
   double hi = q.devices_max > 0 ? q.devices_max : lo;
   if (begin_fields(ui, "search_fields")) {
     const char* path = "training.search.devices";
+    // Both ends outlined when the range has a problem; their captions under the second.
+    const bool bad = !issues_at(ui.state.editor.issues, path).empty();
+    double a = lo, b = hi;
     row_label("Devices from");
     ImGui::PushID("devices");
     ImGui::SetNextItemWidth(-1.0f);
-    const bool bad = !issues_at(ui.state.editor.issues, path).empty();
-    if (bad) ImGui::PushStyleColor(ImGuiCol_Border, ui.pal.bad), ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, ui.px(1.5f));
-    double a = lo, b = hi;
-    const bool ta = ImGui::InputDouble("##min", &a, 0.0, 0.0, "%.0f");
-    note_rect(ui, "planner:training.search.devices[0]");
-    focus_ring(ui, "training.search.devices[0]");
-    const bool ea = edit_committed(ui, "training.search.devices[0]", "Devices from", ta, &a);
+    const bool ea = number_input(ui, FieldPlace::planner_table, "training.search.devices[0]", "Devices from", &a, "%.0f", bad);
     row_label("to");
     ImGui::PushID("max");
     ImGui::SetNextItemWidth(-1.0f);
-    const bool tb = ImGui::InputDouble("##max", &b, 0.0, 0.0, "%.0f");
-    note_rect(ui, "planner:training.search.devices[1]");
-    focus_ring(ui, "training.search.devices[1]");
-    const bool eb = edit_committed(ui, "training.search.devices[1]", "Devices to", tb, &b);
+    const bool eb = number_input(ui, FieldPlace::planner_table, "training.search.devices[1]", "Devices to", &b, "%.0f", bad);
     ImGui::PopID();
-    if (bad) ImGui::PopStyleVar(), ImGui::PopStyleColor();
     pending_caption(ui, "training.search.devices[0]");
     pending_caption(ui, "training.search.devices[1]");
     if (ea || eb) {

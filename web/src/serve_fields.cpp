@@ -1,11 +1,10 @@
 // Layout and search-range fields of the Serving planner (see serve_fields.h).
 #include "serve_fields.h"
 
-#include <cmath>
 #include <string>
 #include <utility>
 
-#include "planner_fields.h"
+#include "input_fields.h"
 #include "scenario_edit.h"
 
 namespace sizer_web {
@@ -20,12 +19,13 @@ void layout_fields(Ui& ui) {
       {"tp", "Tensor parallel (TP)"}, {"pp", "Pipeline stages (PP)"}, {"dp", "Attention DP"}, {"ep", "Expert parallel (EP)"}};
   const double shown[] = {l.tp, l.pp, l.dp, l.ep};
   for (int i = 0; i < 4; ++i) {
-    const std::string key = keys[i].first;
-    number_cell(ui, keys[i].second, "serving.layout." + key, shown[i], "%.0f", [&, i](double v) {
+    const std::string path = std::string("serving.layout.") + keys[i].first;
+    double v = shown[i];
+    if (value_field(ui, {path.c_str(), keys[i].second, 1, "", true}, &v, FieldPlace::planner_table)) {
       json layout = {{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"ep", l.ep}};
-      layout[keys[i].first] = std::round(v);
+      layout[keys[i].first] = v;
       set_input(ui.state, "serving.layout", layout);
-    });
+    }
   }
 }
 
@@ -37,11 +37,13 @@ void search_range_fields(Ui& ui, const sizer::serve::ServeSearchResult* last) {
   if (last && q.devices_min <= 0) lo = last->devices_min, hi = last->devices_max;
   const char* labels[] = {"Search replicas from", "to (devices)"};
   for (int i = 0; i < 2; ++i) {
-    number_cell(ui, labels[i], "serving.search.devices[" + std::to_string(i) + "]", i == 0 ? lo : hi, "%.0f", [&, i](double v) {
+    const std::string path = "serving.search.devices[" + std::to_string(i) + "]";
+    double v = i == 0 ? lo : hi;
+    if (value_field(ui, {path.c_str(), labels[i], 1, "", true}, &v, FieldPlace::planner_table)) {
       json range = json::array({lo, hi});
-      range[i] = std::round(v);
+      range[i] = v;
       set_input(ui.state, "serving.search.devices", range);
-    });
+    }
   }
 }
 

@@ -1,12 +1,12 @@
 // The serving planner section (see serve_planner.h). Rectangles are "planner:<path>" for its
-// fields (planner_fields.h), "button:serve-*" for its buttons and "chart:serve-pareto" for the chart.
+// fields (input_fields.h), "button:serve-*" for its buttons and "chart:serve-pareto" for the chart.
 #include "serve_planner.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 
-#include "planner_fields.h"
+#include "input_fields.h"
 #include "scenario_edit.h"
 #include "serve_chips.h"
 #include "front_axes.h"
@@ -270,8 +270,10 @@ void serve_planner(Ui& ui) {
     count_field(ui, "Prompt tokens", "serving.workload.input_tokens");
     count_field(ui, "Output tokens", "serving.workload.output_tokens");
     count_field(ui, "Requests in flight", "serving.workload.concurrency");
-    number_field(ui, "TTFT target (s)", "serving.slo.ttft_s", 1.0, "%.4g", false);
-    number_field(ui, "TPOT target (ms)", "serving.slo.tpot_s", 1e-3, "%.4g", false);
+    number_field(ui, {"serving.slo.ttft_s", "TTFT target (s)", 1.0, "", false, nullptr, nullptr, 0, "%.4g"},
+                 FieldPlace::planner_table);
+    number_field(ui, {"serving.slo.tpot_s", "TPOT target (ms)", 1e-3, "", false, nullptr, nullptr, 0, "%.4g"},
+                 FieldPlace::planner_table);
     if (in.workload_given) layout_fields(ui);
     search_range_fields(ui, ui.state.view.serve_planner.have ? &ui.state.view.serve_planner.result : nullptr);
     ImGui::EndTable();

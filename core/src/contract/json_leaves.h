@@ -1,5 +1,6 @@
-// Internal: how result leaves are written (result_json.cpp, result_ops_json.cpp): a finite number,
-// or null for a value that is not defined (result_nulls.cpp says why); lists element by element.
+// Internal: how result and record leaves are written (result_json.cpp, result_ops_json.cpp,
+// records.cpp): a finite number, or null for a value that is not defined (result_nulls.cpp says
+// why); lists element by element.
 // Objects are built field by field with json_object (sizer/contract/json_object.h).
 #pragma once
 #include <cmath>

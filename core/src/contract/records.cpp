@@ -1,9 +1,11 @@
-// Record readers (see records.h). Ranges are generous but finite: they reject typos such as
-// 1e308 or negative sizes while allowing any real or hypothetical hardware and model.
+// Record readers and writers (see records.h). Ranges are generous but finite: they reject typos
+// such as 1e308 or negative sizes while allowing any real or hypothetical hardware and model.
 #include "contract/records.h"
 
 #include <cmath>
 
+#include "contract/json_leaves.h"
+#include "sizer/contract/result_json.h"
 #include "sizer/contract/user_text.h"
 #include "sizer/formulas/working.h"
 
@@ -348,4 +350,139 @@ bool read_price(Reader& r, const json& obj, const std::string& path, PriceOffer*
   return ok;
 }
 
+json price_json(const PriceOffer& p) {
+  if (p.usd_per_device_hour <= 0) return nullptr;
+  json j = json_object({{"id", p.id},
+                        {"provider", p.provider},
+                        {"offer", p.offer},
+                        {"offer_kind", p.offer_kind},
+                        {"region", p.region},
+                        {"usd_per_device_hour", p.usd_per_device_hour},
+                        {"date_checked", p.date_checked},
+                        {"source", p.source}});
+  if (!p.device.empty()) j["device"] = p.device;
+  if (p.user_supplied) j["user_supplied"] = true;
+  return j;
+}
+
 }  // namespace sizer::detail
+
+// [SECTION] The records as JSON (sizer/contract/result_json.h): what the readers above read back
+namespace sizer {
+
+using detail::num_or_null;
+using nlohmann::json;
+
+namespace {
+
+json flops_json(const Device& d) {
+  auto f = [](double v) { return v > 0 ? json(v) : json(nullptr); };
+  return json_object({{"fp32", f(d.dense_flops_fp32)},
+                      {"bf16", f(d.dense_flops_bf16)},
+                      {"fp8", f(d.dense_flops_fp8)},
+                      {"fp4", f(d.dense_flops_fp4)}});
+}
+
+}  // namespace
+
+json device_to_json(const Device& d) {
+  json j = json_object(
+      {{"id", d.id},
+       {"name", d.name},
+       {"vendor", d.vendor},
+       {"memory_bytes", d.memory_bytes},
+       {"hbm_bytes_per_s", d.hbm_bytes_per_s},
+       {"dense_flops", flops_json(d)},
+       {"scale_up_domain", d.scale_up_domain},
+       {"scale_up_bytes_per_s", d.scale_up_bytes_per_s},
+       {"scale_out_bytes_per_s", num_or_null(d.scale_out_bytes_per_s, d.scale_out_bytes_per_s > 0)},
+       {"system_w", num_or_null(d.system_w, d.system_w > 0)},
+       {"efficiency", json_object({{"gemm", d.gemm_efficiency},
+                                   {"gemm_basis", to_string(d.gemm_basis)},
+                                   {"gemm_half_width", d.gemm_half_width},
+                                   {"memory_bound_factor", d.memory_bound_factor},
+                                   {"link", d.link_efficiency},
+                                   {"collective_latency_s", d.collective_latency_s},
+                                   {"layer_overhead_s", d.layer_overhead_s},
+                                   {"scale_out_latency_s", d.scale_out_latency_s}})}});
+  if (!d.gemm_same_die.empty()) j["efficiency"]["same_die_as"] = d.gemm_same_die;
+  if (!d.gemm_fitted_on.empty()) j["efficiency"]["fitted_on"] = d.gemm_fitted_on;
+  if (d.tdp_w > 0) j["tdp_w"] = d.tdp_w;
+  if (d.power_limit_w > 0) j["power_limit_w"] = d.power_limit_w;
+  if (d.attention_efficiency > 0) j["efficiency"]["attention"] = d.attention_efficiency;
+  if (d.flash_attention_vs_h100 != 1)
+    j["efficiency"]["flash_attention_vs_h100"] = d.flash_attention_vs_h100;
+  if (d.cores_per_device != 1) j["cores_per_device"] = d.cores_per_device;
+  if (d.dispatch_vs_stack != 1) j["efficiency"]["dispatch_vs_stack"] = d.dispatch_vs_stack;
+  if (d.sparsecore_gather_vs_stack > 0)
+    j["efficiency"]["sparsecore_gather_vs_stack"] = d.sparsecore_gather_vs_stack;
+  if (d.fp8_gemm_vs_bf16 > 0) j["efficiency"]["fp8_gemm_vs_bf16"] = d.fp8_gemm_vs_bf16;
+  if (d.fp4_gemm_vs_bf16 > 0) j["efficiency"]["fp4_gemm_vs_bf16"] = d.fp4_gemm_vs_bf16;
+  if (!d.default_system.empty()) j["default_system"] = d.default_system;
+  if (!d.default_price.empty()) j["default_price"] = d.default_price;
+  if (d.user_supplied) j["user_supplied"] = true;
+  return j;
+}
+
+json system_to_json(const System& s) {
+  json j = json_object(
+      {{"id", s.id},
+       {"name", s.name},
+       {"kind", s.kind},
+       {"device", s.device},
+       {"devices", s.devices},
+       {"scale_up_domain", s.scale_up_domain},
+       {"scale_up_bytes_per_s", s.scale_up_bytes_per_s},
+       {"scale_out_bytes_per_s", num_or_null(s.scale_out_bytes_per_s, s.scale_out_bytes_per_s > 0)},
+       {"power_w", num_or_null(s.power_w, s.power_w > 0)},
+       {"system_w_per_device", num_or_null(s.system_w_per_device, s.system_w_per_device > 0)},
+       {"hbm_bytes_total", num_or_null(s.hbm_bytes_total, s.hbm_bytes_total > 0)}});
+  if (s.user_supplied) j["user_supplied"] = true;
+  return j;
+}
+
+json price_to_json(const PriceOffer& p) {
+  json j = detail::price_json(p);
+  return j.is_null() ? json_object({{"id", p.id}}) : j;
+}
+
+json model_to_json(const Model& m) {
+  json att = json_object({{"type", to_string(m.attention.kind)}});
+  if (m.attention.kind == AttentionKind::mla) {
+    att["kv_latent"] = m.attention.kv_latent;
+    att["rope_dim"] = m.attention.rope_dim;
+    if (m.attention.head_dim > 0) att["head_dim"] = m.attention.head_dim;
+  } else {
+    att["kv_heads"] = m.attention.kv_heads;
+    att["head_dim"] = m.attention.head_dim;
+  }
+  if (m.attention.window > 0) {
+    att["window"] = m.attention.window;
+    att["window_layers"] = windowed_layers(m);
+  }
+  json j = json_object({{"id", m.id},
+                        {"name", m.name},
+                        {"params", m.params},
+                        {"active_params", m.active_params},
+                        {"layers", m.layers},
+                        {"hidden", m.hidden},
+                        {"heads", m.heads},
+                        {"attention", att}});
+  j["moe"] = m.moe.enabled() ? json_object({{"experts", m.moe.experts},
+                                            {"experts_per_token", m.moe.experts_per_token},
+                                            {"shared_experts", m.moe.shared_experts},
+                                            {"moe_layers", m.moe.moe_layers}})
+                             : json(nullptr);
+  if (m.moe.enabled() && m.moe.expert_ffn_hidden > 0)
+    j["moe"]["expert_ffn_hidden"] = m.moe.expert_ffn_hidden;
+  if (m.moe.enabled() && m.moe.expert_bias) j["moe"]["expert_bias"] = true;
+  if (m.vocab > 0) j["vocab"] = m.vocab;
+  if (m.ffn_hidden > 0)
+    j["ffn_hidden"] = m.ffn_hidden;  // so the echoed scenario re-reads the same shape
+  if (m.training_tokens > 0) j["training_tokens"] = m.training_tokens;
+  if (m.seq_len > 0) j["seq_len"] = m.seq_len;
+  if (m.user_supplied) j["user_supplied"] = true;
+  return j;
+}
+
+}  // namespace sizer

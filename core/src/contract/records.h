@@ -1,5 +1,7 @@
-// Internal: reading and validating Device, System, PriceOffer and Model records from JSON.
-// Shared by the catalog loader (tables) and the scenario parser (inline objects and overrides).
+// Internal: reading and validating Device, System, PriceOffer and Model records from JSON, and
+// writing them back (the public writers, device_to_json and the rest, are declared in
+// sizer/contract/result_json.h). Shared by the catalog loader (tables), the scenario parser
+// (inline objects and overrides) and the scenario and result writers.
 #pragma once
 #include "sizer/contract/json_read.h"
 #include "sizer/formulas/hardware.h"
@@ -23,5 +25,9 @@ bool read_grid(Reader& r, const json& obj, const std::string& path, GridIntensit
 // Check that a record is complete and consistent; report what is missing. Returns true when valid.
 bool validate_device(Reader& r, const Device& d, const std::string& path);
 bool validate_model(Reader& r, Model* m, const std::string& path);
+
+// A price offer as the result shows it (training.compute.price_offer, serving.serving_price_offer):
+// the whole record, or null when there is no price.
+json price_json(const PriceOffer& p);
 
 }  // namespace sizer::detail

@@ -1,9 +1,12 @@
-// Result and scenario serialization (see result_json.h).
+// The result document (see result_json.h). Its scenario echo is written beside the scenario's
+// readers (scenario_parse.cpp and the block files it names); the catalog records beside theirs
+// (records.cpp).
 #include "sizer/contract/result_json.h"
 
 #include <cmath>
 
 #include "contract/json_leaves.h"
+#include "contract/records.h"
 #include "contract/result_nulls.h"
 #include "contract/result_ops_json.h"
 #include "contract/result_serving_json.h"
@@ -14,43 +17,13 @@ namespace sizer {
 using detail::list;
 using detail::list_or_null;
 using detail::num_or_null;
+using detail::price_json;
 using nlohmann::json;
 
 namespace {
 
 json verdict_json(comms::Verdict v) {
   return v == comms::Verdict::unknown ? json(nullptr) : json(comms::to_string(v));
-}
-
-json price_json(const PriceOffer& p) {
-  if (p.usd_per_device_hour <= 0) return nullptr;
-  json j = json_object({{"id", p.id},
-                        {"provider", p.provider},
-                        {"offer", p.offer},
-                        {"offer_kind", p.offer_kind},
-                        {"region", p.region},
-                        {"usd_per_device_hour", p.usd_per_device_hour},
-                        {"date_checked", p.date_checked},
-                        {"source", p.source}});
-  if (!p.device.empty()) j["device"] = p.device;
-  if (p.user_supplied) j["user_supplied"] = true;
-  return j;
-}
-
-// A price as scenario input: a bundled offer by id, a user's offer as an object.
-json price_input(const PriceOffer& p) {
-  if (!p.user_supplied) return p.id;
-  json j = price_json(p);
-  j.erase("user_supplied");
-  return j;
-}
-
-json flops_json(const Device& d) {
-  auto f = [](double v) { return v > 0 ? json(v) : json(nullptr); };
-  return json_object({{"fp32", f(d.dense_flops_fp32)},
-                      {"bf16", f(d.dense_flops_bf16)},
-                      {"fp8", f(d.dense_flops_fp8)},
-                      {"fp4", f(d.dense_flops_fp4)}});
 }
 
 }  // namespace
@@ -62,239 +35,6 @@ json issues_to_json(const std::vector<Issue>& issues) {
   return a;
 }
 
-json device_to_json(const Device& d) {
-  json j = json_object(
-      {{"id", d.id},
-       {"name", d.name},
-       {"vendor", d.vendor},
-       {"memory_bytes", d.memory_bytes},
-       {"hbm_bytes_per_s", d.hbm_bytes_per_s},
-       {"dense_flops", flops_json(d)},
-       {"scale_up_domain", d.scale_up_domain},
-       {"scale_up_bytes_per_s", d.scale_up_bytes_per_s},
-       {"scale_out_bytes_per_s", num_or_null(d.scale_out_bytes_per_s, d.scale_out_bytes_per_s > 0)},
-       {"system_w", num_or_null(d.system_w, d.system_w > 0)},
-       {"efficiency", json_object({{"gemm", d.gemm_efficiency},
-                                   {"gemm_basis", to_string(d.gemm_basis)},
-                                   {"gemm_half_width", d.gemm_half_width},
-                                   {"memory_bound_factor", d.memory_bound_factor},
-                                   {"link", d.link_efficiency},
-                                   {"collective_latency_s", d.collective_latency_s},
-                                   {"layer_overhead_s", d.layer_overhead_s},
-                                   {"scale_out_latency_s", d.scale_out_latency_s}})}});
-  if (!d.gemm_same_die.empty()) j["efficiency"]["same_die_as"] = d.gemm_same_die;
-  if (!d.gemm_fitted_on.empty()) j["efficiency"]["fitted_on"] = d.gemm_fitted_on;
-  if (d.tdp_w > 0) j["tdp_w"] = d.tdp_w;
-  if (d.power_limit_w > 0) j["power_limit_w"] = d.power_limit_w;
-  if (d.attention_efficiency > 0) j["efficiency"]["attention"] = d.attention_efficiency;
-  if (d.flash_attention_vs_h100 != 1)
-    j["efficiency"]["flash_attention_vs_h100"] = d.flash_attention_vs_h100;
-  if (d.cores_per_device != 1) j["cores_per_device"] = d.cores_per_device;
-  if (d.dispatch_vs_stack != 1) j["efficiency"]["dispatch_vs_stack"] = d.dispatch_vs_stack;
-  if (d.sparsecore_gather_vs_stack > 0)
-    j["efficiency"]["sparsecore_gather_vs_stack"] = d.sparsecore_gather_vs_stack;
-  if (d.fp8_gemm_vs_bf16 > 0) j["efficiency"]["fp8_gemm_vs_bf16"] = d.fp8_gemm_vs_bf16;
-  if (d.fp4_gemm_vs_bf16 > 0) j["efficiency"]["fp4_gemm_vs_bf16"] = d.fp4_gemm_vs_bf16;
-  if (!d.default_system.empty()) j["default_system"] = d.default_system;
-  if (!d.default_price.empty()) j["default_price"] = d.default_price;
-  if (d.user_supplied) j["user_supplied"] = true;
-  return j;
-}
-
-json system_to_json(const System& s) {
-  json j = json_object(
-      {{"id", s.id},
-       {"name", s.name},
-       {"kind", s.kind},
-       {"device", s.device},
-       {"devices", s.devices},
-       {"scale_up_domain", s.scale_up_domain},
-       {"scale_up_bytes_per_s", s.scale_up_bytes_per_s},
-       {"scale_out_bytes_per_s", num_or_null(s.scale_out_bytes_per_s, s.scale_out_bytes_per_s > 0)},
-       {"power_w", num_or_null(s.power_w, s.power_w > 0)},
-       {"system_w_per_device", num_or_null(s.system_w_per_device, s.system_w_per_device > 0)},
-       {"hbm_bytes_total", num_or_null(s.hbm_bytes_total, s.hbm_bytes_total > 0)}});
-  if (s.user_supplied) j["user_supplied"] = true;
-  return j;
-}
-
-json price_to_json(const PriceOffer& p) {
-  json j = price_json(p);
-  return j.is_null() ? json_object({{"id", p.id}}) : j;
-}
-
-json model_to_json(const Model& m) {
-  json att = json_object({{"type", to_string(m.attention.kind)}});
-  if (m.attention.kind == AttentionKind::mla) {
-    att["kv_latent"] = m.attention.kv_latent;
-    att["rope_dim"] = m.attention.rope_dim;
-    if (m.attention.head_dim > 0) att["head_dim"] = m.attention.head_dim;
-  } else {
-    att["kv_heads"] = m.attention.kv_heads;
-    att["head_dim"] = m.attention.head_dim;
-  }
-  if (m.attention.window > 0) {
-    att["window"] = m.attention.window;
-    att["window_layers"] = windowed_layers(m);
-  }
-  json j = json_object({{"id", m.id},
-                        {"name", m.name},
-                        {"params", m.params},
-                        {"active_params", m.active_params},
-                        {"layers", m.layers},
-                        {"hidden", m.hidden},
-                        {"heads", m.heads},
-                        {"attention", att}});
-  j["moe"] = m.moe.enabled() ? json_object({{"experts", m.moe.experts},
-                                            {"experts_per_token", m.moe.experts_per_token},
-                                            {"shared_experts", m.moe.shared_experts},
-                                            {"moe_layers", m.moe.moe_layers}})
-                             : json(nullptr);
-  if (m.moe.enabled() && m.moe.expert_ffn_hidden > 0)
-    j["moe"]["expert_ffn_hidden"] = m.moe.expert_ffn_hidden;
-  if (m.moe.enabled() && m.moe.expert_bias) j["moe"]["expert_bias"] = true;
-  if (m.vocab > 0) j["vocab"] = m.vocab;
-  if (m.ffn_hidden > 0)
-    j["ffn_hidden"] = m.ffn_hidden;  // so the echoed scenario re-reads the same shape
-  if (m.training_tokens > 0) j["training_tokens"] = m.training_tokens;
-  if (m.seq_len > 0) j["seq_len"] = m.seq_len;
-  if (m.user_supplied) j["user_supplied"] = true;
-  return j;
-}
-
-json scenario_to_json(const Scenario& s) {
-  const TrainingInputs& t = s.training;
-  const Layout& l = t.layout;
-  const ServingInputs& v = s.serving;
-  json model = model_to_json(s.model);
-  model.erase("user_supplied");
-  json device = device_to_json(s.device);
-  device.erase("user_supplied");
-  device.erase("default_system");
-  device.erase("default_price");
-  if (device["scale_out_bytes_per_s"].is_null()) device.erase("scale_out_bytes_per_s");
-  if (device["system_w"].is_null()) device.erase("system_w");
-  json j = json_object({{"schema", kScenarioSchema}, {"model", model}, {"device", device}});
-  if (!s.system_id.empty()) j["system"] = s.system_id;
-  json training = json_object({{"tokens", t.tokens},
-                               {"precision", to_string(t.precision)},
-                               {"mfu", t.mfu},
-                               {"optimizer", to_string(t.optimizer)},
-                               {"bytes_per_param", t.bytes_per_param},
-                               {"zero_stage", t.layout.zero_stage},
-                               {"hbm_usable", t.hbm_usable},
-                               {"days", t.days},
-                               {"goodput", t.goodput},
-                               {"layout", json_object({{"tp", l.tp},
-                                                       {"pp", l.pp},
-                                                       {"dp", l.dp},
-                                                       {"ep", l.ep},
-                                                       {"cp", l.cp},
-                                                       {"virtual_stages", l.virtual_stages},
-                                                       {"micro_batch", l.micro_batch},
-                                                       {"global_batch", l.global_batch},
-                                                       {"seq_len", l.seq_len},
-                                                       {"recompute", to_string(l.recompute)},
-                                                       {"sequence_parallel", l.sequence_parallel},
-                                                       {"flash_attention", l.flash_attention},
-                                                       {"dp_overlap", l.dp_overlap}})},
-                               {"alltoall_dispatch_bytes", t.alltoall_dispatch_bytes},
-                               {"alltoall_combine_bytes", t.alltoall_combine_bytes},
-                               {"grad_bytes", t.grad_bytes},
-                               {"activation_bytes", t.activation_bytes},
-                               {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}});
-  if (t.step_mfu > 0) training["step_mfu"] = t.step_mfu;
-  training["fp8_recipe"] = to_string(t.fp8_recipe);
-  if (t.dropout >= 0) training["dropout"] = t.dropout == 1;  // unset (from the block) by omission
-  if (t.param_gather_bytes > 0)
-    training["param_gather_bytes"] = t.param_gather_bytes;  // unset: activation_bytes
-  if (t.bf16_layers > 0)
-    training["bf16_layers"] = t.bf16_layers;              // unset: every layer at the precision
-  if (t.fp8_attention) training["fp8_attention"] = true;  // unset: attention in BF16
-  training["stack"] = json_object({{"id", t.stack.id},
-                                   {"memory_bound_scale", t.stack.memory_bound_scale},
-                                   {"layer_overhead_s", t.stack.layer_overhead_s},
-                                   {"cast_scale", t.stack.cast_scale},
-                                   {"permute_scale", t.stack.permute_scale},
-                                   {"gathers_expert_bias", t.stack.gathers_expert_bias},
-                                   {"gmm_tile_rows", t.stack.gmm_tile_rows}});
-  if (t.stack.attention_efficiency > 0)
-    training["stack"]["attention"] = t.stack.attention_efficiency;
-  const AttentionBlocks& ab = t.stack.attention_blocks;
-  training["stack"]["embedding_matmul"] = t.stack.embedding_matmul;
-  training["stack"]["vocab_tiles"] = t.stack.vocab_tiles;
-  training["stack"]["attention_blocks"] = json_object({{"q_tokens", ab.q_tokens},
-                                                       {"kv_tokens", ab.kv_tokens},
-                                                       {"q_bwd_tokens", ab.q_bwd_tokens},
-                                                       {"kv_bwd_tokens", ab.kv_bwd_tokens}});
-  json& lj = training["layout"];
-  lj["given"] = s.training.layout_given;
-  lj["tp_comm_overlap"] = l.tp_comm_overlap;
-  lj["pp_comm_overlap"] = l.pp_comm_overlap;
-  lj["ep_folding"] = l.ep_folding;
-  lj["ep_overlap"] = l.ep_overlap;
-  if (l.expert_tp > 0) lj["expert_tp"] = l.expert_tp;  // 0 = the default, written by omission
-  if (l.expert_imbalance > 0) lj["expert_imbalance"] = l.expert_imbalance;
-  if (l.fsdp_shard > 0) lj["fsdp_shard"] = l.fsdp_shard;
-  if (l.offload_activations) lj["offload_activations"] = true;  // false, the default, by omission
-  if (l.recompute_fraction < 1)
-    lj["recompute_fraction"] = l.recompute_fraction;  // 1, the default, by omission
-  if (l.einsum_dispatch) lj["einsum_dispatch"] = true;
-  if (l.sparsecore_gather) lj["sparsecore_gather"] = true;
-  if (l.pp_schedule != PpSchedule::one_f_one_b) lj["pp_schedule"] = to_string(l.pp_schedule);
-  if (l.ep_dispatcher != EpDispatcher::alltoall) lj["ep_dispatcher"] = to_string(l.ep_dispatcher);
-  const SearchInputs& q = t.search;
-  if (q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp ||
-      !q.allow_dp || q.allow_cp || !q.allow_ep || !q.allow_ep_folding || !q.allow_flash_attention ||
-      !q.allow_tp_comm_overlap) {
-    json search =
-        json_object({{"objective", q.objective},
-                     {"top", q.top},
-                     {"allow", json_object({{"tp", q.allow_tp},
-                                            {"pp", q.allow_pp},
-                                            {"dp", q.allow_dp},
-                                            {"cp", q.allow_cp},
-                                            {"ep", q.allow_ep},
-                                            {"ep_folding", q.allow_ep_folding},
-                                            {"flash_attention", q.allow_flash_attention},
-                                            {"tp_comm_overlap", q.allow_tp_comm_overlap}})}});
-    if (q.devices_min > 0) {
-      search["devices"] = q.devices_min == q.devices_max
-                              ? json(q.devices_min)
-                              : json::array({q.devices_min, q.devices_max});
-    }
-    training["search"] = search;
-  }
-  if (t.price.usd_per_device_hour > 0) training["price"] = price_input(t.price);
-  json serving = json_object({{"weight_precision", to_string(v.weight_precision)},
-                              {"kv_precision", to_string(v.kv_precision)},
-                              {"block_scale_bytes_per_param", v.block_scale_bytes_per_param},
-                              {"context", v.context},
-                              {"batch", v.batch},
-                              {"kv_fill", v.kv_fill},
-                              {"tp", v.tp},
-                              {"hbm_usable", v.hbm_usable},
-                              {"prompt_tokens", v.prompt_tokens},
-                              {"prefill_mfu", v.prefill_mfu},
-                              {"kv_link_bytes_per_s", v.kv_link_bytes_per_s},
-                              {"realised_fraction", v.realised_fraction},
-                              {"utilisation", v.utilisation},
-                              {"demand_tokens_per_day", v.demand_tokens_per_day},
-                              {"collective_latency_s", v.collective_latency_s},
-                              {"headroom_low", v.headroom_low},
-                              {"headroom_high", v.headroom_high}});
-  if (v.replica_devices > 0) serving["replica_devices"] = v.replica_devices;
-  if (v.price.usd_per_device_hour > 0) serving["price"] = price_input(v.price);
-  if (v.workload_given) detail::serving_inputs_json(v, &serving);
-  j["training"] = training;
-  j["serving"] = serving;
-  j["power"] = json_object({{"pue", s.power.pue}});
-  if (s.power.system_w_per_device > 0)
-    j["power"]["system_w_per_device"] = s.power.system_w_per_device;
-  detail::operations_inputs_json(s, &j);
-  return j;
-}
-
 json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issue>& warnings) {
   const bool priced = s.training.price.usd_per_device_hour > 0;
   const bool powered = s.power.system_w_per_device > 0;
@@ -304,7 +44,6 @@ json result_to_json(const Scenario& s, const Estimate& e, const std::vector<Issu
   const TrainingMemory& m = e.memory;
   const TrainingCompute& c = e.compute;
   const TrainingComms& k = e.comms;
-  const ServingResult& v = e.serving;
   json j;
   j["schema"] = kResultSchema;
   j["scenario"] = scenario_to_json(s);

@@ -1,5 +1,6 @@
 // The operations parts of the result JSON (docs/operations.md; docs/contract.md "Result"): training.reliability,
-// training.storage, ownership, carbon and intervals, and the echo of their inputs in the scenario.
+// training.storage, ownership, carbon and intervals (their inputs are written back beside their
+// readers, in scenario_ops.cpp).
 #include "contract/result_ops_json.h"
 
 #include "contract/json_leaves.h"
@@ -14,8 +15,6 @@ json quantiles_json(const Quantiles& q, bool defined) {
   if (!defined) return nullptr;
   return json_object({{"p10", num_or_null(q.p10)}, {"p50", num_or_null(q.p50)}, {"p90", num_or_null(q.p90)}});
 }
-
-json range_json(const UncertainRange& r) { return json::array({r.low, r.high}); }
 
 }  // namespace
 
@@ -137,56 +136,6 @@ json intervals_json(const Scenario& s, const Estimate& e) {
                       {"sensitivity_output", r.sensitivity_output},
                       {"sensitivity_base", num_or_null(r.sensitivity_base, ok)},
                       {"sensitivity", sens}});
-}
-
-void operations_inputs_json(const Scenario& s, json* j) {
-  const ReliabilityInputs& q = s.training.reliability;
-  json& t = (*j)["training"];
-  if (q.predict_goodput) t["goodput"] = "predicted";
-  json rel = json_object({{"failure_domain_devices", q.failure_domain_devices},
-                          {"checkpoint", to_string(q.checkpoint)},
-                          {"host_copy_bytes_per_s", q.host_copy_bytes_per_s},
-                          {"requeue_s", q.requeue_s}, {"warmup_s", q.warmup_s}, {"repair_s", q.repair_s},
-                          {"planned_per_day", q.planned_per_day}});
-  if (q.rates_given) {
-    rel["failures_per_device_day"] = json_object({{"device", q.rates.device}, {"host", q.rates.host},
-                                                  {"network", q.rates.network},
-                                                  {"software", q.rates.software}});
-  }
-  if (q.checkpoint_interval_s > 0) rel["checkpoint_interval_s"] = q.checkpoint_interval_s;
-  if (q.read_bytes_per_s > 0) rel["read_bytes_per_s"] = q.read_bytes_per_s;
-  if (q.spare_domains >= 0) rel["spare_domains"] = q.spare_domains;
-  t["reliability"] = rel;
-  const StorageInputs& g = s.training.storage;
-  json st = json_object({{"retained_checkpoints", g.retained_checkpoints}, {"overhead_target", g.overhead_target},
-                         {"bytes_per_token", g.bytes_per_token}, {"repeat", g.repeat}});
-  if (g.capacity_bytes > 0) st["capacity_bytes"] = g.capacity_bytes;
-  if (g.read_bytes_per_s > 0) st["read_bytes_per_s"] = g.read_bytes_per_s;
-  t["storage"] = st;
-  const OwnershipInputs& o = s.ownership;
-  json own = json_object({{"depreciation_years", o.depreciation_years}, {"usd_per_kwh", o.usd_per_kwh},
-                          {"colo_usd_per_kw_month", o.colo_usd_per_kw_month},
-                          {"ops_fraction_per_year", o.ops_fraction_per_year},
-                          {"network_storage_fraction", o.capital.network_storage_fraction}});
-  if (o.capital_known && !o.usd_given) own["capital"] = o.capital.id;
-  if (o.usd_given) own["usd_per_device"] = o.capital.usd_per_device;
-  (*j)["ownership"] = own;
-  json carbon = json_object({{"lifetime_years", s.carbon.lifetime_years}});
-  if (!s.carbon.grid.id.empty() && s.carbon.grid.id != "given") carbon["region"] = s.carbon.grid.id;
-  if (s.carbon.intensity_given) carbon["g_co2e_per_kwh"] = s.carbon.grid.g_co2e_per_kwh;
-  if (o.embodied_given) carbon["embodied_kg_co2e_per_device"] = o.capital.embodied_kg_co2e_per_device;
-  (*j)["carbon"] = carbon;
-  const UncertaintyInputs& u = s.uncertainty;
-  json un = json_object({{"distribution", to_string(u.distribution)}, {"samples", u.samples}});
-  const std::pair<const char*, const UncertainRange*> ranges[] = {
-      {"mfu", &u.mfu}, {"usd_per_device_hour", &u.usd_per_device_hour}, {"goodput", &u.goodput},
-      {"failure_rate_scale", &u.failure_rate_scale}, {"tokens", &u.tokens},
-      {"serving_usd_per_device_hour", &u.serving_usd_per_device_hour}, {"realised_fraction", &u.realised_fraction},
-      {"utilisation", &u.utilisation}};
-  for (const auto& [key, r] : ranges) {
-    if (r->given) un[key] = range_json(*r);
-  }
-  (*j)["uncertainty"] = un;
 }
 
 }  // namespace sizer::detail

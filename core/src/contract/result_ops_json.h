@@ -14,7 +14,5 @@ json storage_json(const Scenario& s, const Estimate& e);      // training.storag
 json ownership_json(const Scenario& s, const Estimate& e);    // ownership
 json carbon_json(const Scenario& s, const Estimate& e);       // carbon
 json intervals_json(const Scenario& s, const Estimate& e);    // intervals
-// The inputs, echoed into the scenario JSON so that it re-reads to the same scenario.
-void operations_inputs_json(const Scenario& s, json* scenario);
 
 }  // namespace sizer::detail

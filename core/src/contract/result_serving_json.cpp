@@ -110,50 +110,6 @@ json serve_performance_json(const serve::Performance& p) {
 
 namespace detail {
 
-// The serving performance model's inputs as resolved (the layout even when it was the default).
-void serving_inputs_json(const ServingInputs& v, json* out) {
-  json& j = *out;
-  j["compute_precision"] = to_string(v.compute_precision);
-  j["layout"] = json_object(
-      {{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep}});
-  const serve::Workload& w = v.workload;
-  json wl = json_object({{"input_tokens", w.input_tokens}, {"output_tokens", w.output_tokens}});
-  if (w.concurrency > 0)
-    wl["concurrency"] = w.concurrency;
-  else {
-    wl["requests_per_s"] = w.requests_per_s;
-    wl["replicas"] = w.replicas;
-  }
-  j["workload"] = wl;
-  if (v.spec.draft_tokens > 0) {
-    j["spec_decode"] =
-        json_object({{"draft_tokens", v.spec.draft_tokens}, {"acceptance", v.spec.acceptance}});
-    if (v.spec.draft_step_ratio > 0) j["spec_decode"]["draft_step_ratio"] = v.spec.draft_step_ratio;
-  }
-  if (v.slo.ttft_s > 0 || v.slo.tpot_s > 0) {
-    json slo = json::object();
-    if (v.slo.ttft_s > 0) slo["ttft_s"] = v.slo.ttft_s;
-    if (v.slo.tpot_s > 0) slo["tpot_s"] = v.slo.tpot_s;
-    j["slo"] = slo;
-  }
-  const serve::Engine& e = v.engine;
-  j["engine"] = json_object({{"step_overhead_s", e.step_overhead_s},
-                             {"cuda_graphs", e.cuda_graphs},
-                             {"launch_overhead_s", e.launch_overhead_s},
-                             {"kernels_per_layer", e.kernels_per_layer},
-                             {"bandwidth_efficiency", e.bandwidth_efficiency},
-                             {"token_budget", e.token_budget},
-                             {"reserve_bytes", e.reserve_bytes},
-                             {"kv_reservation", serve::to_string(e.kv_reservation)},
-                             {"seq_overhead_s", e.seq_overhead_s},
-                             {"layer_overhead_s", e.layer_overhead_s},
-                             {"request_overhead_s", e.request_overhead_s},
-                             {"kv_reads_per_kv_head", e.kv_reads_per_kv_head},
-                             {"mixed_input_gemm_efficiency", e.mixed_input_gemm_efficiency}});
-  if (e.max_batch > 0) j["engine"]["max_batch"] = e.max_batch;
-  if (e.expert_imbalance > 0) j["engine"]["expert_imbalance"] = e.expert_imbalance;
-}
-
 namespace {
 
 // serving.performance: the model's prediction at the workload's operating point.

@@ -9,8 +9,6 @@ namespace sizer::detail {
 
 using nlohmann::json;
 
-// The serving performance model's inputs as resolved, into the scenario's serving block.
-void serving_inputs_json(const ServingInputs& v, json* serving);
 // The result's serving block; `price_offer` is the scenario's serving price as the result shows it.
 json serving_json(const Scenario& s, const Estimate& e, const json& price_offer);
 

@@ -1,10 +1,11 @@
-// The `training.layout` and `training.search` parts of the scenario contract (docs/contract.md),
-// and the planner's layout rules applied to a parsed scenario, so `eval` and `plan` accept and
-// refuse the same layouts.
+// The `training.layout`, `training.stack` and `training.search` parts of the scenario contract
+// (docs/contract.md), each read and written back; and the planner's layout rules applied to a
+// parsed scenario, so `eval` and `plan` accept and refuse the same layouts.
 #include "contract/scenario_parts.h"
 
 #include <cmath>
 
+#include "sizer/contract/json_object.h"
 #include "sizer/formulas/format.h"
 #include "sizer/planners/planner.h"
 #include "sizer/contract/user_text.h"
@@ -78,6 +79,39 @@ void read_layout(Reader& r, const json& obj, const std::string& path, TrainingIn
   }
   r.boolean(obj, "sequence_parallel", path, &l.sequence_parallel);
   r.integer(obj, "zero_stage", path, Range{0, 3}, &t->layout.zero_stage);
+}
+
+json write_layout(const TrainingInputs& t) {
+  const Layout& l = t.layout;
+  json j = json_object({{"tp", l.tp},
+                        {"pp", l.pp},
+                        {"dp", l.dp},
+                        {"ep", l.ep},
+                        {"cp", l.cp},
+                        {"virtual_stages", l.virtual_stages},
+                        {"micro_batch", l.micro_batch},
+                        {"global_batch", l.global_batch},
+                        {"seq_len", l.seq_len},
+                        {"recompute", to_string(l.recompute)},
+                        {"sequence_parallel", l.sequence_parallel},
+                        {"flash_attention", l.flash_attention},
+                        {"dp_overlap", l.dp_overlap}});
+  j["given"] = t.layout_given;
+  j["tp_comm_overlap"] = l.tp_comm_overlap;
+  j["pp_comm_overlap"] = l.pp_comm_overlap;
+  j["ep_folding"] = l.ep_folding;
+  j["ep_overlap"] = l.ep_overlap;
+  if (l.expert_tp > 0) j["expert_tp"] = l.expert_tp;  // 0 = the default, written by omission
+  if (l.expert_imbalance > 0) j["expert_imbalance"] = l.expert_imbalance;
+  if (l.fsdp_shard > 0) j["fsdp_shard"] = l.fsdp_shard;
+  if (l.offload_activations) j["offload_activations"] = true;  // false, the default, by omission
+  if (l.recompute_fraction < 1)
+    j["recompute_fraction"] = l.recompute_fraction;  // 1, the default, by omission
+  if (l.einsum_dispatch) j["einsum_dispatch"] = true;
+  if (l.sparsecore_gather) j["sparsecore_gather"] = true;
+  if (l.pp_schedule != PpSchedule::one_f_one_b) j["pp_schedule"] = to_string(l.pp_schedule);
+  if (l.ep_dispatcher != EpDispatcher::alltoall) j["ep_dispatcher"] = to_string(l.ep_dispatcher);
+  return j;
 }
 
 // "megatron, pytorch, pytorch_eager or jax": the bundled stacks, for messages.
@@ -158,6 +192,25 @@ void read_stack(Reader& r, const json& v, const std::string& path, SoftwareStack
   *out = st;
 }
 
+json write_stack(const SoftwareStack& st) {
+  json j = json_object({{"id", st.id},
+                        {"memory_bound_scale", st.memory_bound_scale},
+                        {"layer_overhead_s", st.layer_overhead_s},
+                        {"cast_scale", st.cast_scale},
+                        {"permute_scale", st.permute_scale},
+                        {"gathers_expert_bias", st.gathers_expert_bias},
+                        {"gmm_tile_rows", st.gmm_tile_rows}});
+  if (st.attention_efficiency > 0) j["attention"] = st.attention_efficiency;
+  const AttentionBlocks& ab = st.attention_blocks;
+  j["embedding_matmul"] = st.embedding_matmul;
+  j["vocab_tiles"] = st.vocab_tiles;
+  j["attention_blocks"] = json_object({{"q_tokens", ab.q_tokens},
+                                       {"kv_tokens", ab.kv_tokens},
+                                       {"q_bwd_tokens", ab.q_bwd_tokens},
+                                       {"kv_bwd_tokens", ab.kv_bwd_tokens}});
+  return j;
+}
+
 void read_search(Reader& r, const json& o, const std::string& path, SearchInputs* s) {
   r.only_keys(o, path, {"devices", "objective", "top", "allow"});
   if (auto it = o.find("devices"); it != o.end()) {
@@ -192,6 +245,27 @@ void read_search(Reader& r, const json& o, const std::string& path, SearchInputs
     r.boolean(*it, "ep", ap, &s->allow_ep);
     r.boolean(*it, "ep_folding", ap, &s->allow_ep_folding);
   }
+}
+
+json write_search(const SearchInputs& q) {
+  if (!(q.devices_min > 0 || q.objective != "time" || q.top != 10 || !q.allow_tp || !q.allow_pp || !q.allow_dp ||
+        q.allow_cp || !q.allow_ep || !q.allow_ep_folding || !q.allow_flash_attention || !q.allow_tp_comm_overlap)) {
+    return nullptr;  // the defaults, written by omission
+  }
+  json j = json_object({{"objective", q.objective},
+                        {"top", q.top},
+                        {"allow", json_object({{"tp", q.allow_tp},
+                                               {"pp", q.allow_pp},
+                                               {"dp", q.allow_dp},
+                                               {"cp", q.allow_cp},
+                                               {"ep", q.allow_ep},
+                                               {"ep_folding", q.allow_ep_folding},
+                                               {"flash_attention", q.allow_flash_attention},
+                                               {"tp_comm_overlap", q.allow_tp_comm_overlap}})}});
+  if (q.devices_min > 0) {
+    j["devices"] = q.devices_min == q.devices_max ? json(q.devices_min) : json::array({q.devices_min, q.devices_max});
+  }
+  return j;
 }
 
 

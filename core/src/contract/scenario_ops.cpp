@@ -1,10 +1,13 @@
 // The scenario's operations blocks (docs/operations.md, docs/contract.md): training.reliability,
 // training.storage, ownership, carbon and uncertainty, read with the bundled tables' defaults
-// (assets/operations.json). Every value is range-checked and every error names its field.
+// (assets/operations.json) and written back. Every value is range-checked and every error names
+// its field.
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "contract/scenario_parts.h"
+#include "sizer/contract/json_object.h"
 #include "sizer/contract/scenario_parse.h"
 #include "sizer/contract/user_text.h"
 #include "sizer/formulas/working.h"
@@ -94,6 +97,22 @@ void read_reliability(Reader& r, const json& o, const std::string& path, Reliabi
   r.number(o, "planned_per_day", path, kPerDayR, &q->planned_per_day);
 }
 
+json write_reliability(const ReliabilityInputs& q) {
+  json j = json_object({{"failure_domain_devices", q.failure_domain_devices},
+                        {"checkpoint", to_string(q.checkpoint)},
+                        {"host_copy_bytes_per_s", q.host_copy_bytes_per_s},
+                        {"requeue_s", q.requeue_s}, {"warmup_s", q.warmup_s}, {"repair_s", q.repair_s},
+                        {"planned_per_day", q.planned_per_day}});
+  if (q.rates_given) {
+    j["failures_per_device_day"] = json_object({{"device", q.rates.device}, {"host", q.rates.host},
+                                                {"network", q.rates.network}, {"software", q.rates.software}});
+  }
+  if (q.checkpoint_interval_s > 0) j["checkpoint_interval_s"] = q.checkpoint_interval_s;
+  if (q.read_bytes_per_s > 0) j["read_bytes_per_s"] = q.read_bytes_per_s;
+  if (q.spare_domains >= 0) j["spare_domains"] = q.spare_domains;
+  return j;
+}
+
 void read_storage(Reader& r, const json& o, const std::string& path, StorageInputs* q) {
   r.only_keys(o, path, {"capacity_bytes", "read_bytes_per_s", "retained_checkpoints", "overhead_target",
                         "bytes_per_token", "repeat"});
@@ -103,6 +122,14 @@ void read_storage(Reader& r, const json& o, const std::string& path, StorageInpu
   r.number(o, "overhead_target", path, kShareR, &q->overhead_target);
   r.number(o, "bytes_per_token", path, kSmallBytes, &q->bytes_per_token);
   r.number(o, "repeat", path, kRepeatR, &q->repeat);
+}
+
+json write_storage(const StorageInputs& g) {
+  json j = json_object({{"retained_checkpoints", g.retained_checkpoints}, {"overhead_target", g.overhead_target},
+                        {"bytes_per_token", g.bytes_per_token}, {"repeat", g.repeat}});
+  if (g.capacity_bytes > 0) j["capacity_bytes"] = g.capacity_bytes;
+  if (g.read_bytes_per_s > 0) j["read_bytes_per_s"] = g.read_bytes_per_s;
+  return j;
 }
 
 void read_ownership(Reader& r, const json& o, const Catalog& c, OwnershipInputs* q) {
@@ -131,6 +158,16 @@ void read_ownership(Reader& r, const json& o, const Catalog& c, OwnershipInputs*
   r.number(o, "ops_fraction_per_year", path, kOpsR, &q->ops_fraction_per_year);
 }
 
+json write_ownership(const OwnershipInputs& o) {
+  json j = json_object({{"depreciation_years", o.depreciation_years}, {"usd_per_kwh", o.usd_per_kwh},
+                        {"colo_usd_per_kw_month", o.colo_usd_per_kw_month},
+                        {"ops_fraction_per_year", o.ops_fraction_per_year},
+                        {"network_storage_fraction", o.capital.network_storage_fraction}});
+  if (o.capital_known && !o.usd_given) j["capital"] = o.capital.id;
+  if (o.usd_given) j["usd_per_device"] = o.capital.usd_per_device;
+  return j;
+}
+
 void read_carbon(Reader& r, const json& o, const Catalog& c, Scenario* s) {
   const std::string path = "carbon";
   CarbonInputs* q = &s->carbon;
@@ -152,6 +189,16 @@ void read_carbon(Reader& r, const json& o, const Catalog& c, Scenario* s) {
   r.number(o, "lifetime_years", path, kYearsR, &q->lifetime_years);
 }
 
+// The embodied carbon is read into, and written from, the ownership inputs' capital cost.
+json write_carbon(const Scenario& s) {
+  const OwnershipInputs& o = s.ownership;
+  json j = json_object({{"lifetime_years", s.carbon.lifetime_years}});
+  if (!s.carbon.grid.id.empty() && s.carbon.grid.id != "given") j["region"] = s.carbon.grid.id;
+  if (s.carbon.intensity_given) j["g_co2e_per_kwh"] = s.carbon.grid.g_co2e_per_kwh;
+  if (o.embodied_given) j["embodied_kg_co2e_per_device"] = o.capital.embodied_kg_co2e_per_device;
+  return j;
+}
+
 bool read_range(Reader& r, const json& o, const char* key, const std::string& path, Range allowed, UncertainRange* out) {
   auto it = o.find(key);
   if (it == o.end()) return false;
@@ -170,6 +217,8 @@ bool read_range(Reader& r, const json& o, const char* key, const std::string& pa
   *out = UncertainRange{lo, hi, true};
   return true;
 }
+
+json write_range(const UncertainRange& r) { return json::array({r.low, r.high}); }
 
 void read_uncertainty(Reader& r, const json& o, UncertaintyInputs* q) {
   const std::string path = "uncertainty";
@@ -190,6 +239,19 @@ void read_uncertainty(Reader& r, const json& o, UncertaintyInputs* q) {
     else r.error("uncertainty.distribution", "must be \"uniform\" or \"triangular\"; got " + echo_quoted(d));
   }
   r.number(o, "samples", path, kSamplesR, &q->samples);
+}
+
+json write_uncertainty(const UncertaintyInputs& u) {
+  json j = json_object({{"distribution", to_string(u.distribution)}, {"samples", u.samples}});
+  const std::pair<const char*, const UncertainRange*> ranges[] = {
+      {"mfu", &u.mfu}, {"usd_per_device_hour", &u.usd_per_device_hour}, {"goodput", &u.goodput},
+      {"failure_rate_scale", &u.failure_rate_scale}, {"tokens", &u.tokens},
+      {"serving_usd_per_device_hour", &u.serving_usd_per_device_hour}, {"realised_fraction", &u.realised_fraction},
+      {"utilisation", &u.utilisation}};
+  for (const auto& [key, r] : ranges) {
+    if (r->given) j[key] = write_range(*r);
+  }
+  return j;
 }
 
 }  // namespace
@@ -217,6 +279,15 @@ void read_operations(Reader& r, const json& doc, const Catalog& c, Scenario* s) 
     r.error("uncertainty.goodput", "cannot be given with training.goodput \"predicted\": the prediction has no "
                                    "assumed goodput to vary; give uncertainty.failure_rate_scale instead");
   }
+}
+
+void write_operations(const Scenario& s, json* scenario) {
+  json& j = *scenario;
+  j["training"]["reliability"] = write_reliability(s.training.reliability);
+  j["training"]["storage"] = write_storage(s.training.storage);
+  j["ownership"] = write_ownership(s.ownership);
+  j["carbon"] = write_carbon(s);
+  j["uncertainty"] = write_uncertainty(s.uncertainty);
 }
 
 }  // namespace sizer::detail

@@ -1,6 +1,7 @@
 // Scenario parsing: the v1 JSON contract → a resolved Scenario (see scenario_parse.h and
 // docs/contract.md). Order: model, then device (preset → system → overrides), then the
-// training, serving and power blocks, then cross-field checks.
+// training, serving and power blocks, then cross-field checks. And its inverse,
+// scenario_to_json (sizer/contract/result_json.h), each block written beside its reader.
 #include "sizer/contract/scenario_parse.h"
 
 #include <algorithm>
@@ -8,8 +9,10 @@
 
 #include "contract/records.h"
 #include "contract/scenario_parts.h"
-#include "sizer/formulas/format.h"
+#include "sizer/contract/json_object.h"
 #include "sizer/contract/json_safe.h"
+#include "sizer/contract/result_json.h"
+#include "sizer/formulas/format.h"
 #include "sizer/planners/planner.h"
 #include "sizer/planners/serve_scenario.h"
 #include "sizer/formulas/training_memory.h"
@@ -77,6 +80,13 @@ void read_price_choice(Reader& r, const json& obj, const std::string& path, cons
   }
 }
 
+json write_price_choice(const PriceOffer& p) {
+  if (!p.user_supplied) return p.id;
+  json j = price_json(p);
+  j.erase("user_supplied");
+  return j;
+}
+
 }  // namespace detail
 
 namespace {
@@ -95,6 +105,7 @@ using detail::kTokensR;
 using detail::kUsdR;
 using detail::read_precision;
 using detail::read_price_choice;
+using detail::read_serving;
 using detail::read_training;
 constexpr double kShapeEditTolerance = 0.05;    // an edited preset's 12·L·h² against its params
 constexpr double kCustomShapeTolerance = 0.25;  // a custom dense model against 12·L·h² + 2·V·h
@@ -132,6 +143,13 @@ const Model* resolve_model(Reader& r, const json& doc, const Catalog& c, Model* 
   if (!preset.empty() && it->size() > 1) out->user_supplied = true;
   if (!detail::validate_model(r, out, "model")) return nullptr;
   return out;
+}
+
+// The model as scenario input: the whole record, so that it re-reads to the same shape.
+json write_model(const Model& m) {
+  json j = model_to_json(m);
+  j.erase("user_supplied");
+  return j;
 }
 
 bool resolve_device(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
@@ -213,43 +231,16 @@ bool resolve_device(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
   return true;
 }
 
-void read_serving(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
-  ServingInputs& v = s->serving;
-  v.price = s->training.price;
-  auto it = doc.find("serving");
-  v.compute_precision = serve::default_compute_precision(s->device, v.weight_precision);
-  if (it == doc.end() || !r.object(*it, "serving")) return;
-  const json& o = *it;
-  const std::string path = "serving";
-  r.only_keys(o, path, {"weight_precision", "kv_precision", "block_scale_bytes_per_param", "context", "batch",
-                        "kv_fill", "replica_devices", "tp", "hbm_usable", "prompt_tokens", "prefill_mfu",
-                        "kv_link_bytes_per_s", "realised_fraction", "utilisation", "demand_tokens_per_day",
-                        "collective_latency_s", "headroom_low", "headroom_high", "price",
-                        "usd_per_device_hour", "layout", "workload", "compute_precision", "spec_decode", "slo",
-                        "engine", "search", "disaggregation"});
-  read_precision(r, o, "weight_precision", path, &v.weight_precision);
-  read_precision(r, o, "kv_precision", path, &v.kv_precision);
-  r.number(o, "block_scale_bytes_per_param", path, Range{0, 4}, &v.block_scale_bytes_per_param);
-  r.number(o, "context", path, Range{1, 1e8, false, true}, &v.context);
-  r.number(o, "batch", path, Range{1, 1e7, false, true}, &v.batch);
-  r.number(o, "kv_fill", path, kFraction, &v.kv_fill);
-  r.number(o, "replica_devices", path, kDegree, &v.replica_devices);
-  r.number(o, "tp", path, Range{1, 1e5, false, true}, &v.tp);
-  r.number(o, "hbm_usable", path, kFraction, &v.hbm_usable);
-  r.number(o, "prompt_tokens", path, Range{1, 1e8, false, true}, &v.prompt_tokens);
-  r.number(o, "prefill_mfu", path, kFraction, &v.prefill_mfu);
-  r.number(o, "kv_link_bytes_per_s", path, kBandwidthR, &v.kv_link_bytes_per_s);
-  r.number(o, "realised_fraction", path, kFraction, &v.realised_fraction);
-  r.number(o, "utilisation", path, kFraction, &v.utilisation);
-  r.number(o, "demand_tokens_per_day", path, Range{0, 1e18}, &v.demand_tokens_per_day);
-  r.number(o, "collective_latency_s", path, Range{0, 1}, &v.collective_latency_s);
-  r.number(o, "headroom_low", path, Range{0, 10}, &v.headroom_low);
-  r.number(o, "headroom_high", path, Range{0, 10}, &v.headroom_high);
-  read_price_choice(r, o, path, c, s->device, &v.price);
-  if (v.headroom_high < v.headroom_low) {
-    r.error("serving.headroom_high", "must be at least headroom_low (" + num(v.headroom_low) + ")");
-  }
-  detail::read_serve_model(r, o, c, s);
+// The device as scenario input: the whole record (its system's values applied) without the
+// catalog's defaults and the leaves it does not know.
+json write_device(const Device& d) {
+  json j = device_to_json(d);
+  j.erase("user_supplied");
+  j.erase("default_system");
+  j.erase("default_price");
+  if (j["scale_out_bytes_per_s"].is_null()) j.erase("scale_out_bytes_per_s");
+  if (j["system_w"].is_null()) j.erase("system_w");
+  return j;
 }
 
 void read_power(Reader& r, const json& doc, Scenario* s) {
@@ -259,6 +250,12 @@ void read_power(Reader& r, const json& doc, Scenario* s) {
   r.only_keys(*it, "power", {"pue", "system_w_per_device"});
   r.number(*it, "pue", "power", Range{1, 5}, &s->power.pue);
   r.number(*it, "system_w_per_device", "power", Range{1, 1e7}, &s->power.system_w_per_device);
+}
+
+json write_power(const PowerInputs& p) {
+  json j = json_object({{"pue", p.pue}});
+  if (p.system_w_per_device > 0) j["system_w_per_device"] = p.system_w_per_device;
+  return j;
 }
 
 void cross_checks(const Scenario& s, std::vector<Issue>* warnings) {
@@ -384,6 +381,17 @@ Scenario default_scenario(const Catalog& catalog) {
   read_power(r, empty, &s);
   detail::read_operations(r, empty, catalog, &s);
   return s;
+}
+
+json scenario_to_json(const Scenario& s) {
+  json j = json_object(
+      {{"schema", kScenarioSchema}, {"model", write_model(s.model)}, {"device", write_device(s.device)}});
+  if (!s.system_id.empty()) j["system"] = s.system_id;
+  j["training"] = detail::write_training(s.training);
+  j["serving"] = detail::write_serving(s.serving);
+  j["power"] = write_power(s.power);
+  detail::write_operations(s, &j);
+  return j;
 }
 
 }  // namespace sizer

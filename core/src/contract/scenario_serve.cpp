@@ -1,9 +1,11 @@
-// Scenario parsing of the serving performance model's inputs (docs/serving.md): serving.layout,
-// serving.workload, serving.compute_precision, serving.spec_decode, serving.slo and
-// serving.engine (docs/contract.md). Every refusal names its field and what is allowed.
+// The scenario's serving block (docs/contract.md, "serving"), read and written back: the seed's
+// ceiling inputs and price, and the serving performance model's inputs (docs/serving.md):
+// serving.layout, serving.workload, serving.compute_precision, serving.spec_decode, serving.slo
+// and serving.engine. Every refusal names its field and what is allowed.
 #include <cmath>
 
 #include "contract/scenario_parts.h"
+#include "sizer/contract/json_object.h"
 #include "sizer/formulas/format.h"
 #include "sizer/planners/serve_scenario.h"
 #include "sizer/serve/serve_search.h"
@@ -217,6 +219,118 @@ void read_serve_model(Reader& r, const json& o, const Catalog& catalog, Scenario
       }
     }
   }
+}
+
+namespace {
+
+// The serving performance model's inputs as resolved (the layout even when it was the default),
+// into the serving block `out`: written when the scenario gives a workload.
+void write_serve_model(const ServingInputs& v, json* out) {
+  json& j = *out;
+  j["compute_precision"] = to_string(v.compute_precision);
+  j["layout"] = json_object(
+      {{"tp", v.layout.tp}, {"pp", v.layout.pp}, {"dp", v.layout.dp}, {"ep", v.layout.ep}});
+  const serve::Workload& w = v.workload;
+  json wl = json_object({{"input_tokens", w.input_tokens}, {"output_tokens", w.output_tokens}});
+  if (w.concurrency > 0)
+    wl["concurrency"] = w.concurrency;
+  else {
+    wl["requests_per_s"] = w.requests_per_s;
+    wl["replicas"] = w.replicas;
+  }
+  j["workload"] = wl;
+  if (v.spec.draft_tokens > 0) {
+    j["spec_decode"] =
+        json_object({{"draft_tokens", v.spec.draft_tokens}, {"acceptance", v.spec.acceptance}});
+    if (v.spec.draft_step_ratio > 0) j["spec_decode"]["draft_step_ratio"] = v.spec.draft_step_ratio;
+  }
+  if (v.slo.ttft_s > 0 || v.slo.tpot_s > 0) {
+    json slo = json::object();
+    if (v.slo.ttft_s > 0) slo["ttft_s"] = v.slo.ttft_s;
+    if (v.slo.tpot_s > 0) slo["tpot_s"] = v.slo.tpot_s;
+    j["slo"] = slo;
+  }
+  const serve::Engine& e = v.engine;
+  j["engine"] = json_object({{"step_overhead_s", e.step_overhead_s},
+                             {"cuda_graphs", e.cuda_graphs},
+                             {"launch_overhead_s", e.launch_overhead_s},
+                             {"kernels_per_layer", e.kernels_per_layer},
+                             {"bandwidth_efficiency", e.bandwidth_efficiency},
+                             {"token_budget", e.token_budget},
+                             {"reserve_bytes", e.reserve_bytes},
+                             {"kv_reservation", serve::to_string(e.kv_reservation)},
+                             {"seq_overhead_s", e.seq_overhead_s},
+                             {"layer_overhead_s", e.layer_overhead_s},
+                             {"request_overhead_s", e.request_overhead_s},
+                             {"kv_reads_per_kv_head", e.kv_reads_per_kv_head},
+                             {"mixed_input_gemm_efficiency", e.mixed_input_gemm_efficiency}});
+  if (e.max_batch > 0) j["engine"]["max_batch"] = e.max_batch;
+  if (e.expert_imbalance > 0) j["engine"]["expert_imbalance"] = e.expert_imbalance;
+}
+
+}  // namespace
+
+void read_serving(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
+  ServingInputs& v = s->serving;
+  v.price = s->training.price;
+  auto it = doc.find("serving");
+  v.compute_precision = serve::default_compute_precision(s->device, v.weight_precision);
+  if (it == doc.end() || !r.object(*it, "serving")) return;
+  const json& o = *it;
+  const std::string path = "serving";
+  r.only_keys(o, path, {"weight_precision", "kv_precision", "block_scale_bytes_per_param", "context", "batch",
+                        "kv_fill", "replica_devices", "tp", "hbm_usable", "prompt_tokens", "prefill_mfu",
+                        "kv_link_bytes_per_s", "realised_fraction", "utilisation", "demand_tokens_per_day",
+                        "collective_latency_s", "headroom_low", "headroom_high", "price",
+                        "usd_per_device_hour", "layout", "workload", "compute_precision", "spec_decode", "slo",
+                        "engine", "search", "disaggregation"});
+  read_precision(r, o, "weight_precision", path, &v.weight_precision);
+  read_precision(r, o, "kv_precision", path, &v.kv_precision);
+  r.number(o, "block_scale_bytes_per_param", path, Range{0, 4}, &v.block_scale_bytes_per_param);
+  r.number(o, "context", path, Range{1, 1e8, false, true}, &v.context);
+  r.number(o, "batch", path, Range{1, 1e7, false, true}, &v.batch);
+  r.number(o, "kv_fill", path, kFraction, &v.kv_fill);
+  r.number(o, "replica_devices", path, kDegree, &v.replica_devices);
+  r.number(o, "tp", path, Range{1, 1e5, false, true}, &v.tp);
+  r.number(o, "hbm_usable", path, kFraction, &v.hbm_usable);
+  r.number(o, "prompt_tokens", path, Range{1, 1e8, false, true}, &v.prompt_tokens);
+  r.number(o, "prefill_mfu", path, kFraction, &v.prefill_mfu);
+  r.number(o, "kv_link_bytes_per_s", path, kBandwidthR, &v.kv_link_bytes_per_s);
+  r.number(o, "realised_fraction", path, kFraction, &v.realised_fraction);
+  r.number(o, "utilisation", path, kFraction, &v.utilisation);
+  r.number(o, "demand_tokens_per_day", path, Range{0, 1e18}, &v.demand_tokens_per_day);
+  r.number(o, "collective_latency_s", path, Range{0, 1}, &v.collective_latency_s);
+  r.number(o, "headroom_low", path, Range{0, 10}, &v.headroom_low);
+  r.number(o, "headroom_high", path, Range{0, 10}, &v.headroom_high);
+  read_price_choice(r, o, path, c, s->device, &v.price);
+  if (v.headroom_high < v.headroom_low) {
+    r.error("serving.headroom_high", "must be at least headroom_low (" + num(v.headroom_low) + ")");
+  }
+  read_serve_model(r, o, c, s);
+}
+
+json write_serving(const ServingInputs& v) {
+  json j = json_object({{"weight_precision", to_string(v.weight_precision)},
+                        {"kv_precision", to_string(v.kv_precision)},
+                        {"block_scale_bytes_per_param", v.block_scale_bytes_per_param},
+                        {"context", v.context},
+                        {"batch", v.batch},
+                        {"kv_fill", v.kv_fill},
+                        {"tp", v.tp},
+                        {"hbm_usable", v.hbm_usable},
+                        {"prompt_tokens", v.prompt_tokens},
+                        {"prefill_mfu", v.prefill_mfu},
+                        {"kv_link_bytes_per_s", v.kv_link_bytes_per_s},
+                        {"realised_fraction", v.realised_fraction},
+                        {"utilisation", v.utilisation},
+                        {"demand_tokens_per_day", v.demand_tokens_per_day},
+                        {"collective_latency_s", v.collective_latency_s},
+                        {"headroom_low", v.headroom_low},
+                        {"headroom_high", v.headroom_high}});
+  if (v.replica_devices > 0) j["replica_devices"] = v.replica_devices;
+  if (v.price.usd_per_device_hour > 0) j["price"] = write_price_choice(v.price);
+  if (v.workload_given) write_serve_model(v, &j);
+  return j;
 }
 
 namespace {

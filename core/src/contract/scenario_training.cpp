@@ -1,11 +1,12 @@
 // The scenario's training block (docs/contract.md, "training"): read into s->training, with the
 // defaults that depend on the model (MFU points, pipeline depth, sequence length, tokens) and the
-// device (its price offer, its precisions).
+// device (its price offer, its precisions); and written back as resolved.
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "contract/scenario_parts.h"
+#include "sizer/contract/json_object.h"
 #include "sizer/formulas/format.h"
 #include "sizer/formulas/low_precision.h"
 #include "sizer/formulas/training_memory.h"
@@ -127,6 +128,35 @@ void read_training(Reader& r, const json& doc, const Catalog& c, Scenario* s) {
     }
   }
   if (!bpp_given) t.bytes_per_param = memory::accounting(t.optimizer).total();
+}
+
+// Its reliability and storage blocks are written by write_operations (scenario_ops.cpp).
+json write_training(const TrainingInputs& t) {
+  json j = json_object({{"tokens", t.tokens},
+                        {"precision", to_string(t.precision)},
+                        {"mfu", t.mfu},
+                        {"optimizer", to_string(t.optimizer)},
+                        {"bytes_per_param", t.bytes_per_param},
+                        {"zero_stage", t.layout.zero_stage},
+                        {"hbm_usable", t.hbm_usable},
+                        {"days", t.days},
+                        {"goodput", t.reliability.predict_goodput ? json("predicted") : json(t.goodput)},
+                        {"layout", write_layout(t)},
+                        {"alltoall_dispatch_bytes", t.alltoall_dispatch_bytes},
+                        {"alltoall_combine_bytes", t.alltoall_combine_bytes},
+                        {"grad_bytes", t.grad_bytes},
+                        {"activation_bytes", t.activation_bytes},
+                        {"checkpoint_bytes_per_s", t.checkpoint_bytes_per_s}});
+  if (t.step_mfu > 0) j["step_mfu"] = t.step_mfu;
+  j["fp8_recipe"] = to_string(t.fp8_recipe);
+  if (t.dropout >= 0) j["dropout"] = t.dropout == 1;  // unset (from the block) by omission
+  if (t.param_gather_bytes > 0) j["param_gather_bytes"] = t.param_gather_bytes;  // unset: activation_bytes
+  if (t.bf16_layers > 0) j["bf16_layers"] = t.bf16_layers;  // unset: every layer at the precision
+  if (t.fp8_attention) j["fp8_attention"] = true;            // unset: attention in BF16
+  j["stack"] = write_stack(t.stack);
+  if (json search = write_search(t.search); !search.is_null()) j["search"] = search;
+  if (t.price.usd_per_device_hour > 0) j["price"] = write_price_choice(t.price);
+  return j;
 }
 
 }  // namespace sizer::detail
