@@ -146,6 +146,27 @@ export const tests = [
     await watch.close();
   }],
 
+  ['keyboard: keys typed faster than a frame, Enter among them, all reach the field', async ({ browser, origin }) => {
+    // On a slow frame the last digit and Enter arrive together: the digit must still count. The
+    // page's thread is held busy while the keys are sent, so they all land before the next frame.
+    const { page, watch } = await openApp(browser, origin);
+    assert(await tabTo(page, 'training.days'), 'Tab never reached the schedule field');
+    await press(page, 'Control+A');
+    const cdp = await watch.context.newCDPSession(page);
+    const key = (type, k, code, keyCode, text) =>
+      cdp.send('Input.dispatchKeyEvent', { type, key: k, code, windowsVirtualKeyCode: keyCode, text });
+    const busy = page.evaluate(() => { const t = performance.now(); while (performance.now() - t < 300); });
+    const sent = [];
+    for (const d of '365') sent.push(key('keyDown', d, `Digit${d}`, d.charCodeAt(0), d), key('keyUp', d, `Digit${d}`, d.charCodeAt(0)));
+    sent.push(key('keyDown', 'Enter', 'Enter', 13, '\r'), key('keyUp', 'Enter', 'Enter', 13));
+    await Promise.all([busy, ...sent]);
+    await page.waitForFunction(() => /Devices for 365 days/.test(document.getElementById('results-text').textContent), null, { timeout: 5000 })
+      .catch(async () => { throw new Error(`365 typed with Enter in one frame did not apply:\n${await resultsText(page)}`); });
+    assert(!(await focus(page)) || !(await focus(page)).editing, 'Enter did not end editing');
+    assertClean(watch);
+    await watch.close();
+  }],
+
   ['keyboard focus ring at 150% zoom and on a HiDPI screen (screenshots)', async ({ browser, origin, shots }) => {
     for (const [scale, viewport, file] of [[1.5, { width: 960, height: 600 }, 'keyboard-focus-150.png'],
                                            [2, { width: 1280, height: 800 }, 'keyboard-focus-dpr2.png']]) {

@@ -88,9 +88,11 @@ bool edit_committed(Ui& ui, const std::string& path, const char* label, bool typ
   // While active, ImGui parses the field's whole text into *value every frame (or leaves the
   // applied value when the text equals it): once typed into, that is the pending value.
   if (ImGui::IsItemActive() && (typed || p.path == path)) p = {path, label, *value};
-  if (ImGui::IsItemDeactivated() && p.path == path) {
-    const bool apply = ImGui::IsItemDeactivatedAfterEdit() && !ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
-    *value = p.value;
+  if (ImGui::IsItemDeactivated() && (typed || p.path == path)) {
+    // Text typed in the frame that ends the edit (a slow frame: the last key and Enter arrive
+    // together) is already parsed into *value; else the pending value holds what was typed.
+    const bool apply = (ImGui::IsItemDeactivatedAfterEdit() || typed) && !ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+    if (!typed) *value = p.value;
     p = PendingEdit{};
     return apply;
   }
