@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,7 @@ struct Platform {
   ImVec2 hold_at, hold_cursor;  // the finger's place; GLFW's cursor when the hold began
   int published_text_input = -1;  // io.WantTextInput last written into window.sizerStats
   bool published_gliding = false;  // Module.sizerGliding
+  std::uint64_t drawn_signature = 0;  // draw_signature of the pixels on the canvas
 };
 
 // The start-up timeline (scripts/bench-web.mjs, docs/budgets.md): window.sizerStartup[step] is
@@ -276,6 +279,44 @@ void publish_text_input(Platform& p) {
   EM_ASM({ (window.sizerStats || (window.sizerStats = {})).textInput = !!$0; }, editing);
 }
 
+// A signature of what a frame would put on the canvas: ImGui's draw lists (vertices, indices,
+// commands), the canvas size and the clear colour. A frame whose signature equals the one on
+// screen is not drawn again: the canvas keeps its pixels, and the browser (SwiftShader without a
+// GPU, else the GPU) has no frame to rasterise or composite. An idle page then costs the UI's
+// logic only, not a full-canvas redraw 60 times a second.
+std::uint64_t draw_signature(const ImDrawData* dd, int width, int height, const ImVec4& bg) {
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](const void* data, std::size_t bytes) {
+    const unsigned char* b = static_cast<const unsigned char*>(data);
+    std::size_t i = 0;
+    for (; i + 8 <= bytes; i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, b + i, 8);
+      h = (h ^ w) * 0x100000001b3ull;
+      h ^= h >> 29;
+    }
+    for (; i < bytes; ++i) h = (h ^ b[i]) * 0x100000001b3ull;
+  };
+  const int size[2] = {width, height};
+  mix(size, sizeof size);
+  mix(&bg, sizeof bg);
+  if (!dd) return h;
+  mix(&dd->DisplayPos, sizeof dd->DisplayPos);
+  mix(&dd->DisplaySize, sizeof dd->DisplaySize);
+  for (int n = 0; n < dd->CmdListsCount; ++n) {
+    const ImDrawList* l = dd->CmdLists[n];
+    mix(l->VtxBuffer.Data, static_cast<std::size_t>(l->VtxBuffer.Size) * sizeof(ImDrawVert));
+    mix(l->IdxBuffer.Data, static_cast<std::size_t>(l->IdxBuffer.Size) * sizeof(ImDrawIdx));
+    for (const ImDrawCmd& c : l->CmdBuffer) {
+      mix(&c.ClipRect, sizeof c.ClipRect);
+      mix(&c.TextureId, sizeof c.TextureId);
+      const unsigned int range[3] = {c.VtxOffset, c.IdxOffset, c.ElemCount};
+      mix(range, sizeof range);
+    }
+  }
+  return h;
+}
+
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
   fit_canvas(p);
@@ -294,11 +335,17 @@ void frame(void* arg) {
   p.app.draw(p.fonts, io.DisplaySize.x, io.DisplaySize.y, p.dpr);
   ImGui::Render();
   if (!p.first_frame_done) startup_mark("ui");
-  glViewport(0, 0, p.width_px, p.height_px);
   const ImVec4 bg = p.app.clear_color();
-  glClearColor(bg.x, bg.y, bg.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const std::uint64_t signature = draw_signature(ImGui::GetDrawData(), p.width_px, p.height_px, bg);
+  // Drawn when the pixels change, on the first frame, and whenever the page is about to read the
+  // canvas (a PNG export in page_io_flush reads this frame's drawing buffer).
+  if (!p.first_frame_done || signature != p.drawn_signature || !p.app.state().share.outbox.empty()) {
+    glViewport(0, 0, p.width_px, p.height_px);
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    p.drawn_signature = signature;
+  }
   sizer_web::page_io_flush(p.app.mutable_state());  // downloads, clipboard, PNG (canvas still drawn)
   if (!p.first_frame_done) startup_mark("gl");
   mirror_results(p);
