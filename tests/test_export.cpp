@@ -18,15 +18,8 @@ json result_of(const std::string& text, const Catalog& c = bundled_catalog()) {
 
 using testutil::scenario;
 
-// The `nulls` entry for `path`, or "" when the result gives none.
-std::string why_null(const json& r, const std::string& path) {
-  for (const json& n : r["nulls"]) {
-    if (n["path"] == path) return n["why"].get<std::string>();
-  }
-  return "";
-}
-
-bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using testutil::mentions;
+using testutil::why_null;
 
 // Llama 3.1 405B on A100 in 60 days with predicted goodput: the lowest MFU point meets no schedule.
 const char* const kUnmeetable = R"({"model":"llama-3.1-405b","device":"a100","training":{"days":60,"goodput":"predicted"}})";

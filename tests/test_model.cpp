@@ -12,9 +12,8 @@ using namespace sizer;
 
 namespace {
 
+using testutil::mentions;
 using testutil::scenario;
-
-bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 

@@ -19,15 +19,8 @@ namespace {
 
 using testutil::scenario;
 
-// The `nulls` entry for `path`, or "" when the result gives none.
-std::string why_null(const json& r, const std::string& path) {
-  for (const json& n : r["nulls"]) {
-    if (n["path"] == path) return n["why"].get<std::string>();
-  }
-  return "";
-}
-
-bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using testutil::mentions;
+using testutil::why_null;
 
 
 const char* kLlama =
