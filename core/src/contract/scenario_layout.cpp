@@ -293,9 +293,6 @@ void check_layout(const Scenario& s, bool layout_given, std::vector<Issue>* erro
 }
 
 namespace {
-// The seed's cluster: TP 8 × PP 64 × DP 6 (Part 3, "Parallelism layout").
-constexpr double kSeedLayoutDevices = 3072;
-
 bool layout_suits(const Scenario& s, const Layout& l) {
   Scenario trial = s;
   trial.training.layout = l;
@@ -317,13 +314,14 @@ Layout default_training_layout(const Scenario& s) {
   // Capped at the model's layers (read_training), the seed's 64 stages are one layer each: no longer its layout.
   if (seed_layout().pp <= s.model.layers && layout_suits(s, seed)) return seed;
   const double heads = s.model.heads, layers = s.model.layers;
+  const double seed_devices = seed_layout().devices();  // the seed's cluster: 3,072 devices
   for (double tp : {8.0, 4.0, 2.0, 1.0}) {
     if (heads <= 0 || std::fmod(heads, tp) != 0) continue;
     if (s.device.scale_up_domain > 0 && tp > s.device.scale_up_domain) continue;
-    for (double pp = 1; pp <= layers && pp <= kSeedLayoutDevices / tp; ++pp) {
+    for (double pp = 1; pp <= layers && pp <= seed_devices / tp; ++pp) {
       if (std::fmod(layers, pp) != 0) continue;
       // The most replicas on the seed's devices that split the global batch evenly.
-      double dp = std::floor(kSeedLayoutDevices / (tp * pp));
+      double dp = std::floor(seed_devices / (tp * pp));
       while (dp > 1 && std::fmod(seed.global_batch, dp * seed.micro_batch) != 0) --dp;
       Layout l = seed;
       l.tp = tp;
